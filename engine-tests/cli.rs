@@ -1,0 +1,128 @@
+//! Tests of the `menagerie` executable as a user runs it: output formats, start positions,
+//! pre-game setup options, and bad input (non-zero exit, one line on stderr, nothing on stdout).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn menagerie(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("run menagerie");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_divide_prints_one_line_per_move_and_the_total() {
+    let (code, out, _) = menagerie(&["perft", "--variant", "chess", "--depth", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(lines[20], "Nodes searched: 400");
+    let (_, out, _) = menagerie(&["perft", "--variant", "chess", "--depth", "3"]);
+    assert_eq!(out.trim(), "Nodes searched: 8902");
+}
+
+#[test]
+fn perft_writes_castling_and_drops_in_each_notation() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R[Cc] w KQkq - 0 1";
+    let (_, out, _) = menagerie(&["perft", "--variant", "vdchess", "--fen", fen, "--depth", "1", "--divide"]);
+    assert!(out.contains("e1g1: 1") && out.contains("e1c1: 1") && out.contains("C@d4: 1"), "{out}");
+    let (_, out, _) =
+        menagerie(&["perft", "--variant", "vdchess", "--fen", fen, "--depth", "1", "--divide", "--chess960"]);
+    assert!(out.contains("e1h1: 1") && out.contains("e1a1: 1"), "{out}");
+    // Displacement: the 1-step castling is king-takes-rook, the others the king's destination.
+    let fen = "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let (_, out, _) = menagerie(&["perft", "--variant", "displacement", "--fen", fen, "--depth", "1", "--divide"]);
+    for m in ["e1h1", "e1g1", "e1a1", "e1c1", "e1b1"] {
+        assert!(out.contains(&format!("{m}: 1")), "{m} missing in {out}");
+    }
+}
+
+#[test]
+fn startpos_agrees_with_the_reference_table() {
+    let table = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/startpos.tsv")).unwrap();
+    let mut checked = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [variant, index, fen] = cols[..] else { continue };
+        if variant == "rvc" {
+            continue;
+        }
+        let (code, out, err) = menagerie(&["startpos", "--variant", variant, "--index", index]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), fen, "{variant} {index}");
+        checked += 1;
+    }
+    assert!(checked >= 30);
+}
+
+#[test]
+fn startpos_setup_operations() {
+    let (_, out, _) = menagerie(&["startpos", "--variant", "dchess", "--index", "1491840", "--swap", "a1b1"]);
+    assert_eq!(out.trim(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w - - 0 1");
+    let (_, out, _) = menagerie(&["startpos", "--variant", "dchess", "--index", "1491840", "--swap", "c1e1"]);
+    assert_eq!(out.trim(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w - - 0 1");
+    let (_, out, _) = menagerie(&["startpos", "--variant", "dchess", "--index", "1491840", "--list"]);
+    assert_eq!(out.lines().count(), 19);
+    let (_, out, _) =
+        menagerie(&["startpos", "--variant", "chess9", "--relocate", "black:queen", "--relocate", "white:king"]);
+    assert_eq!(out.trim(), "rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w KQkq - 0 1");
+    let (_, a, _) = menagerie(&["startpos", "--variant", "dchess", "--random", "--seed", "7"]);
+    let (_, b, _) = menagerie(&["startpos", "--variant", "dchess", "--random", "--seed", "7"]);
+    assert_eq!(a, b);
+    assert_eq!(a.split('/').count(), 8);
+}
+
+#[test]
+fn bad_input_fails_cleanly() {
+    let cases: &[&[&str]] = &[
+        &["perft", "--variant", "nosuch", "--depth", "1"],
+        &["perft", "--variant", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "--depth", "1"],
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "--depth",
+            "1",
+        ],
+        &["perft", "--variant", "chess", "--depth", "99"],
+        &["perft", "--variant", "dchess", "--index", "8294400", "--depth", "1"],
+        &["startpos", "--variant", "chess9", "--index", "9"],
+        &["startpos", "--variant", "dchess", "--index", "0", "--swap", "a1b1"],
+        &["startpos", "--variant", "dchess", "--index", "0", "--swap", "zz"],
+        &["startpos", "--variant", "chess9", "--relocate", "white:rook"],
+        &["perft", "--variant", "chess"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let (code, out, err) = menagerie(args);
+        assert_ne!(code, 0, "{args:?} succeeded");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn started_by_hand_it_prints_a_banner_and_waits() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.as_mut().unwrap().write_all(b"perft --variant displacement --depth 3\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let banner = text.lines().next().unwrap_or("");
+    assert!(banner.starts_with("Menagerie "), "{banner}");
+    for v in ["dchess", "chess9", "displacement", "vdchess"] {
+        assert!(banner.contains(v), "{banner}");
+    }
+    assert!(text.contains("Nodes searched: 8902"), "{text}");
+}

@@ -1,0 +1,260 @@
+//! Command-line subcommands and the interactive loop. Every failure is one line on stderr and a
+//! non-zero exit status; nothing a user types can panic.
+
+use clap::{Parser, Subcommand};
+use menagerie::any::AnyPosition;
+use menagerie::geometry::Color;
+use menagerie::startpos;
+use menagerie::variant::{self, Variant};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// The deepest perft we accept: anything deeper would not finish in a lifetime.
+const MAX_PERFT_DEPTH: u32 = 15;
+
+#[derive(Parser, Debug)]
+#[command(name = "menagerie", version, about = "Menagerie chess-variant engine", disable_help_subcommand = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, conflicts_with = "index")]
+        fen: Option<String>,
+        #[arg(long)]
+        index: Option<u64>,
+        #[arg(long)]
+        depth: u32,
+        /// One line per root move.
+        #[arg(long)]
+        divide: bool,
+        /// Write castling as king-takes-rook.
+        #[arg(long)]
+        chess960: bool,
+        /// Use 128-bit bitboards even on small boards (a cross-check of the two widths).
+        #[arg(long, hide = true)]
+        wide: bool,
+    },
+    /// Print a start position.
+    Startpos {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, conflicts_with = "random")]
+        index: Option<u64>,
+        #[arg(long)]
+        random: bool,
+        #[arg(long, requires = "random")]
+        seed: Option<u64>,
+        /// D-Chess: the first mover's transposition, e.g. b1g1.
+        #[arg(long)]
+        swap: Option<String>,
+        /// Chess-9: COLOR:CHOICE with CHOICE king, queen or none (Black's first, then White's).
+        #[arg(long)]
+        relocate: Vec<String>,
+        /// List the legal transpositions (D-Chess) or relocations (Chess-9) instead.
+        #[arg(long)]
+        list: bool,
+    },
+    /// List the variants.
+    Variants,
+}
+
+fn fail(message: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {message}");
+    1
+}
+
+/// Run with the process arguments; returns the exit status.
+pub fn run(args: Vec<String>) -> i32 {
+    match Cli::try_parse_from(&args) {
+        Ok(Cli { command: Some(c) }) => execute(c),
+        Ok(Cli { command: None }) => interactive(),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return 0;
+            }
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            fail(format!("{first} (see 'menagerie --help')"))
+        }
+    }
+}
+
+fn load_variant(name: &str) -> Result<&'static Variant, String> {
+    variant::builtin(name).map_err(|e| e.to_string())
+}
+
+fn execute(command: Command) -> i32 {
+    match command_result(command) {
+        Ok(()) => 0,
+        Err(e) => fail(e),
+    }
+}
+
+fn command_result(command: Command) -> Result<(), String> {
+    match command {
+        Command::Variants => {
+            for n in variant::builtin_names() {
+                println!("{n}");
+            }
+            Ok(())
+        }
+        Command::Perft { variant, fen, index, depth, divide, chess960, wide } => {
+            let v = load_variant(&variant)?;
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!("depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"));
+            }
+            let fen = match (fen, index) {
+                (Some(f), _) => f,
+                (None, Some(i)) => startpos::start_fen(v, i).map_err(|e| e.to_string())?,
+                (None, None) => startpos::start_fen(v, 0).map_err(|e| e.to_string())?,
+            };
+            let pos =
+                AnyPosition::from_fen_width(v, &fen, wide || v.geometry.squares() > 64).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let show_progress = depth >= 6;
+            let rows = pos.divide(depth.max(1), chess960, |done, all| {
+                if show_progress {
+                    eprint!("\rperft: {done}/{all} root moves, {:.1} s", start.elapsed().as_secs_f64());
+                    if done == all {
+                        eprintln!();
+                    }
+                }
+            });
+            let total: u64 = if depth == 0 { 1 } else { rows.iter().map(|(_, n)| n).sum() };
+            let mut out = std::io::stdout().lock();
+            if divide && depth > 0 {
+                for (m, n) in &rows {
+                    let _ = writeln!(out, "{m}: {n}");
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            log::info!("perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)", total as f64 / secs.max(1e-9));
+            let _ = writeln!(out, "Nodes searched: {total}");
+            Ok(())
+        }
+        Command::Startpos { variant, index, random, seed, swap, relocate, list } => {
+            let v = load_variant(&variant)?;
+            let index = match (index, random) {
+                (Some(i), _) => i,
+                (None, true) => {
+                    let seed = seed.unwrap_or_else(|| {
+                        std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map(|d| d.as_nanos() as u64)
+                            .unwrap_or(0)
+                    });
+                    startpos::random_index(v, seed)
+                }
+                (None, false) => 0,
+            };
+            let mut fen = startpos::start_fen(v, index).map_err(|e| e.to_string())?;
+            for r in &relocate {
+                let (color, choice) =
+                    r.split_once(':').ok_or_else(|| format!("--relocate takes COLOR:CHOICE, not '{r}'"))?;
+                let color = match color {
+                    "white" | "w" => Color::White,
+                    "black" | "b" => Color::Black,
+                    _ => return Err(format!("unknown colour '{color}' in --relocate")),
+                };
+                fen = startpos::apply_relocation(v, &fen, color, choice).map_err(|e| e.to_string())?;
+            }
+            if let Some(token) = swap {
+                fen = startpos::apply_transposition(v, &fen, &token).map_err(|e| e.to_string())?;
+            }
+            // Every start position must also be a valid position of its variant.
+            AnyPosition::from_fen(v, &fen).map_err(|e| format!("internal: start position rejected: {e}"))?;
+            if list {
+                let options = if !v.relocation.is_empty() {
+                    let mut all = Vec::new();
+                    for c in [Color::Black, Color::White] {
+                        for o in startpos::relocations(v, &fen, c).map_err(|e| e.to_string())? {
+                            all.push(format!("{}:{o}", if c == Color::White { "white" } else { "black" }));
+                        }
+                    }
+                    all
+                } else {
+                    startpos::transpositions(v, &fen).map_err(|e| e.to_string())?
+                };
+                for o in options {
+                    println!("{o}");
+                }
+            } else {
+                println!("{fen}");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Split a command line into words, keeping "quoted text" together.
+fn split_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut has = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                has = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if has {
+                    words.push(std::mem::take(&mut cur));
+                    has = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                has = true;
+            }
+        }
+    }
+    if has {
+        words.push(cur);
+    }
+    words
+}
+
+fn interactive() -> i32 {
+    println!(
+        "Menagerie {} by the Menagerie developers; variants: {}",
+        env!("CARGO_PKG_VERSION"),
+        variant::builtin_names().join(" ")
+    );
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words = split_words(&line);
+        let Some(first) = words.first() else { continue };
+        match first.as_str() {
+            "quit" | "exit" => break,
+            "uci" | "xboard" => println!("info string error: the {first} protocol is not available in this build yet"),
+            "perft" | "startpos" | "variants" => {
+                let mut args = vec!["menagerie".to_string()];
+                args.extend(words.iter().cloned());
+                match Cli::try_parse_from(&args) {
+                    Ok(Cli { command: Some(c) }) => {
+                        if let Err(e) = command_result(c) {
+                            println!("error: {e}");
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => println!("error: {}", e.to_string().lines().next().unwrap_or("bad command")),
+                }
+            }
+            other => println!("error: unknown command '{other}' (try perft, startpos, variants, quit)"),
+        }
+        let _ = std::io::stdout().flush();
+    }
+    0
+}

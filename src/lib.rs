@@ -1,0 +1,19 @@
+//! Menagerie: a chess-variant engine for D-Chess, Chess-9, Displacement Chess 2, VD Chess and
+//! Random Variant Chess, with orthodox chess and Chess960 as their parents.
+//!
+//! Layers, each depending only on those after it:
+//! `cli` -> `any` -> `perft` / `notation` / `startpos` -> `movegen` / `position` -> `rules` ->
+//! `variant` / `betza` -> `bitboard` / `geometry`.
+
+pub mod any;
+pub mod betza;
+pub mod bitboard;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod startpos;
+pub mod variant;

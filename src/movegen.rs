@@ -1,0 +1,299 @@
+//! Move generation for every variant, driven by the compiled tables: piece moves (leaps, rides,
+//! hops, paths), pawn double steps, en passant and promotion, castling (fixed-destination and
+//! free), drops; and legality.
+//!
+//! Legality: moves are generated pseudo-legally, then filtered. Where only rides can make an
+//! attack depend on occupancy (`Rules::pins_suffice`), a move of a piece that is neither the king
+//! nor pinned, played while not in check, is legal without further test; every other move is
+//! tested by recomputing the attacks on the king with the occupancy after the move, which is
+//! exact for hoppers, bent and circular riders too.
+//!
+//! Owns: `generate`, `is_legal`, `legal_moves`, `count_legal`.
+//! Must not know: notation, search, protocols, variant names.
+
+use crate::bitboard::BitSet;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::variant::CastlingRule;
+
+/// Facts about the side to move's king, computed once per node for the legality test.
+#[derive(Clone, Copy)]
+pub struct LegalityContext<B> {
+    king: Option<Square>,
+    checkers: B,
+    pinned: B,
+    /// Moves of unpinned pieces out of check need no test.
+    fast: bool,
+}
+
+impl<B: BitSet> Position<B> {
+    /// The legality context of the side to move.
+    pub fn legality_context(&self) -> LegalityContext<B> {
+        let r = self.rules;
+        let king = self.kings[self.side.index()];
+        let checkers = self.checkers();
+        let fast = r.pins_suffice && checkers.is_empty();
+        let pinned = match king {
+            Some(k) if fast => self.pinned(k),
+            _ => B::EMPTY,
+        };
+        LegalityContext { king, checkers, pinned, fast }
+    }
+
+    /// Our pieces that stand alone between our king and an enemy rider aimed at it (a superset
+    /// is harmless: those moves are tested in full).
+    fn pinned(&self, king: Square) -> B {
+        let r = self.rules;
+        let us = self.side;
+        let them = us.flip();
+        let occ = self.occupied();
+        let theirs = self.by_color[them.index()];
+        let mut pinned = B::EMPTY;
+        for d in 0..r.dirs.len() {
+            let mask = r.pinners[r.dir_opposite[d] as usize * 2 + them.index()];
+            if mask == 0 {
+                continue;
+            }
+            let Some(s) = r.first_blocker(d, king, theirs) else { continue };
+            let Some(p) = self.piece_at(s) else { continue };
+            if mask & (1 << p.kind) == 0 {
+                continue;
+            }
+            let between = r.ray(d, king) & !r.ray(d, s) & !B::square(s) & occ;
+            if between.any() && !between.several() {
+                pinned |= between;
+            }
+        }
+        pinned & self.by_color[us.index()]
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's king safe.
+    pub fn is_legal(&self, m: Move, ctx: &LegalityContext<B>) -> bool {
+        let Some(king) = ctx.king else { return true };
+        let them = self.side.flip();
+        let occ = self.occupied();
+        match m.kind() {
+            MoveKind::Castle => true,
+            MoveKind::Drop => {
+                if ctx.fast {
+                    return true;
+                }
+                self.attackers(king, them, occ | B::square(m.to())).is_empty()
+            }
+            MoveKind::EnPassant => {
+                let g = self.rules.geometry;
+                let victim = g.square(g.file(m.to()), g.rank(m.from())).map_or(B::EMPTY, B::square);
+                let after = (occ ^ B::square(m.from()) ^ victim) | B::square(m.to());
+                self.attackers(king, them, after).is_empty()
+            }
+            _ => {
+                let from = m.from();
+                let to = B::square(m.to());
+                if from == king {
+                    let after = (occ ^ B::square(from)) | to;
+                    return (self.attackers(m.to(), them, after) & !to).is_empty();
+                }
+                if ctx.fast && !ctx.pinned.has(from) {
+                    return true;
+                }
+                let after = (occ ^ B::square(from)) | to;
+                (self.attackers(king, them, after) & !to).is_empty()
+            }
+        }
+    }
+
+    /// Every pseudo-legal move (castling is generated fully legal).
+    pub fn generate(&self, list: &mut MoveList) {
+        self.generate_with(list, self.checkers());
+    }
+
+    fn generate_with(&self, list: &mut MoveList, checkers: B) {
+        let r = self.rules;
+        let us = self.side;
+        let them = us.flip();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occ = ours | theirs;
+        let empty = r.board & !occ;
+        let g = r.geometry;
+
+        for k in 0..r.kinds {
+            let pieces = self.by_kind[k] & ours;
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = r.kind_tables(k, us);
+            if r.is_pawn(k) {
+                let zone = r.promotion_zone[us.index()];
+                for from in pieces.squares() {
+                    let quiet = r.reach(&t.quiet, from, occ) & empty;
+                    let captures = r.reach(&t.capture, from, occ) & theirs;
+                    for to in (quiet | captures).squares() {
+                        if zone.has(to) {
+                            self.push_promotions(list, from, to);
+                        } else {
+                            list.push(Move::normal(from, to));
+                        }
+                    }
+                    if r.double_step_zone[us.index()].has(from) {
+                        for to in quiet.squares() {
+                            let (dx, dy) = (g.file(to) - g.file(from), g.rank(to) - g.rank(from));
+                            if dx == 0 && dy == us.forward() {
+                                if let Some(two) = g.offset(to, 0, dy) {
+                                    if empty.has(two) {
+                                        list.push(Move::normal(from, two));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if let Some(ep) = self.ep {
+                        if t.capture.leaps[from.index()].has(ep) {
+                            list.push(Move::en_passant(from, ep));
+                        }
+                    }
+                }
+            } else if t.symmetric {
+                for from in pieces.squares() {
+                    for to in (r.reach(&t.capture, from, occ) & !ours).squares() {
+                        list.push(Move::normal(from, to));
+                    }
+                }
+            } else {
+                for from in pieces.squares() {
+                    let targets = (r.reach(&t.quiet, from, occ) & empty) | (r.reach(&t.capture, from, occ) & theirs);
+                    for to in targets.squares() {
+                        list.push(Move::normal(from, to));
+                    }
+                }
+            }
+        }
+
+        if r.variant.drops {
+            for k in 0..r.kinds {
+                if self.hand[us.index()][k] == 0 {
+                    continue;
+                }
+                let mut region = empty;
+                if r.is_pawn(k) {
+                    region &= !(r.back_rank[0] | r.back_rank[1]);
+                }
+                for to in region.squares() {
+                    list.push(Move::drop(k, to));
+                }
+            }
+        }
+
+        if checkers.is_empty() && (self.castling & ours).any() {
+            self.generate_castling(list);
+        }
+    }
+
+    fn push_promotions(&self, list: &mut MoveList, from: Square, to: Square) {
+        let mut mask = self.promotion_kinds;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            list.push(Move::promotion(from, to, k));
+        }
+    }
+
+    /// Squares from `a` to `b` on one rank, both included.
+    fn rank_span(&self, a: Square, b: Square) -> B {
+        let r = self.rules;
+        if a == b {
+            return B::square(a);
+        }
+        let dir = if b.0 > a.0 { 0 } else { 4 };
+        (r.ray(dir, a) & !r.ray(dir, b)) | B::square(a)
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let g = r.geometry;
+        let us = self.side;
+        let them = us.flip();
+        let Some(king) = self.kings[us.index()] else { return };
+        let occ = self.occupied();
+        let rank = g.rank(king);
+        for rook in (self.castling & self.by_color[us.index()]).squares() {
+            if g.rank(rook) != rank {
+                continue;
+            }
+            let toward = if g.file(rook) > g.file(king) { 1 } else { -1 };
+            match r.variant.castling {
+                CastlingRule::None => {}
+                CastlingRule::Fixed { queen_side_king, king_side_king, .. } => {
+                    let king_file = if toward < 0 { queen_side_king } else { king_side_king };
+                    let Some(king_to) = g.square(king_file as i32, rank) else { continue };
+                    let rook_to = self.castling_rook_target(king, king_to, rook);
+                    let path = self.rank_span(king, king_to) | self.rank_span(rook, rook_to);
+                    let movers = B::square(king) | B::square(rook);
+                    if (path & occ & !movers).any() {
+                        continue;
+                    }
+                    let crossed = self.rank_span(king, king_to) & !B::square(king) & !B::square(king_to);
+                    if crossed.squares().any(|s| self.is_attacked(s, them)) {
+                        continue;
+                    }
+                    let after = (occ & !movers) | B::square(king_to) | B::square(rook_to);
+                    if self.attackers(king_to, them, after).is_empty() {
+                        list.push(Move::castle(king, king_to, rook));
+                    }
+                }
+                CastlingRule::Free { max_steps } => {
+                    let between = self.rank_span(king, rook) & !B::square(king) & !B::square(rook);
+                    if (between & occ).any() {
+                        continue;
+                    }
+                    for step in 1..=max_steps as i32 {
+                        let Some(king_to) = g.offset(king, toward * step, 0) else { break };
+                        if king_to == rook {
+                            break;
+                        }
+                        let rook_to = self.castling_rook_target(king, king_to, rook);
+                        if step > 1 {
+                            // The square crossed last must be safe; nearer ones were tested on
+                            // the earlier steps (a failure there ended the loop).
+                            let Some(crossed) = g.offset(king, toward * (step - 1), 0) else { break };
+                            if self.is_attacked(crossed, them) {
+                                break;
+                            }
+                        }
+                        let movers = B::square(king) | B::square(rook);
+                        let after = (occ & !movers) | B::square(king_to) | B::square(rook_to);
+                        if self.attackers(king_to, them, after).is_empty() {
+                            list.push(Move::castle(king, king_to, rook));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let ctx = self.legality_context();
+        let mut list = MoveList::new();
+        self.generate_with(&mut list, ctx.checkers);
+        list.retain(|m| self.is_legal(m, &ctx));
+        list
+    }
+
+    /// The number of legal moves (perft's last ply).
+    pub fn count_legal(&self) -> usize {
+        let ctx = self.legality_context();
+        let mut list = MoveList::new();
+        self.generate_with(&mut list, ctx.checkers);
+        list.iter().filter(|&&m| self.is_legal(m, &ctx)).count()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let ctx = self.legality_context();
+        let mut list = MoveList::new();
+        self.generate_with(&mut list, ctx.checkers);
+        list.iter().any(|&m| self.is_legal(m, &ctx))
+    }
+}

@@ -1,0 +1,232 @@
+//! Move notation: long algebraic (UCI/XBoard coordinates: `e2e4`, `e7e8a`, `C@d4`, castling as
+//! king-takes-own-rook or as the king's destination, the two-leg form `e1f1,h1e1`) in and out,
+//! and SAN out (`O-O`, `Nbd2`, `C@d4+`, `e8=A#`, free castling as `O-O(f1)`).
+//!
+//! Owns: `MoveParseError`, `Position::move_to_uci`, `Position::parse_move`, `Position::move_to_san`.
+//! Must not know: search, protocols.
+
+use crate::bitboard::BitSet;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::variant::CastlingRule;
+use std::fmt;
+
+/// A move text that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveParseError {
+    /// Not a move in coordinate notation at all.
+    Syntax(String),
+    /// Well formed, but not a legal move here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveParseError::Syntax(t) => write!(f, "'{t}' is not a move in coordinate notation"),
+            MoveParseError::Illegal(t) => write!(f, "illegal move '{t}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+impl<B: BitSet> Position<B> {
+    /// Coordinate notation. Castling is written king-takes-own-rook when `chess960` is set, or
+    /// when the king moves at most one file (where the destination form would read as a normal
+    /// king move); otherwise as the king's destination.
+    pub fn move_to_uci(&self, m: Move, chess960: bool) -> String {
+        let g = self.rules.geometry;
+        match m.kind() {
+            MoveKind::Drop => format!("{}@{}", self.rules.variant.pieces[m.piece()].letter, g.square_name(m.to())),
+            MoveKind::Castle => {
+                let short = (g.file(m.to()) - g.file(m.from())).abs() <= 1;
+                let to = if chess960 || short { m.rook() } else { m.to() };
+                format!("{}{}", g.square_name(m.from()), g.square_name(to))
+            }
+            MoveKind::Promotion => format!(
+                "{}{}{}",
+                g.square_name(m.from()),
+                g.square_name(m.to()),
+                self.rules.variant.pieces[m.piece()].letter.to_ascii_lowercase()
+            ),
+            _ => format!("{}{}", g.square_name(m.from()), g.square_name(m.to())),
+        }
+    }
+
+    /// Read a move in coordinate notation and check that it is legal. Castling is accepted as
+    /// king-takes-own-rook, as the king's destination (where that is not an ordinary king move),
+    /// in the two-leg form `e1f1,h1e1`, and as `O-O` / `O-O-O` for fixed-destination castling.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        let t = text.trim();
+        let g = self.rules.geometry;
+        let legal = self.legal_moves();
+        let illegal = || MoveParseError::Illegal(t.to_string());
+        if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+            if !matches!(self.rules.variant.castling, CastlingRule::Fixed { .. }) {
+                return Err(illegal());
+            }
+            let king_side = t.len() == 3;
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.kind() == MoveKind::Castle && (g.file(m.rook()) > g.file(m.from())) == king_side)
+                .ok_or_else(illegal);
+        }
+        if let Some((king_leg, rook_leg)) = t.split_once(',') {
+            let squares = |leg: &str| {
+                let (a, n) = g.parse_square_prefix(leg)?;
+                let b = g.parse_square(&leg[n..])?;
+                Some((a, b))
+            };
+            let (Some((kf, kt)), Some((rf, rt))) = (squares(king_leg), squares(rook_leg)) else {
+                return Err(MoveParseError::Syntax(t.to_string()));
+            };
+            return legal
+                .iter()
+                .copied()
+                .find(|m| {
+                    m.kind() == MoveKind::Castle
+                        && m.from() == kf
+                        && m.to() == kt
+                        && m.rook() == rf
+                        && self.castling_rook_target(kf, kt, rf) == rt
+                })
+                .ok_or_else(illegal);
+        }
+        if let Some((letter, square)) = t.split_once('@') {
+            let mut chars = letter.chars();
+            let (Some(c), None, Some(to)) = (chars.next(), chars.next(), g.parse_square(square)) else {
+                return Err(MoveParseError::Syntax(t.to_string()));
+            };
+            let kind = self.rules.variant.kind_of_letter(c).ok_or_else(illegal)?;
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.kind() == MoveKind::Drop && m.piece() == kind && m.to() == to)
+                .ok_or_else(illegal);
+        }
+        let lower = t.to_ascii_lowercase();
+        let syntax = || MoveParseError::Syntax(t.to_string());
+        let (from, n) = g.parse_square_prefix(&lower).ok_or_else(syntax)?;
+        let rest = &lower[n..];
+        // The destination: the longest square name that leaves a valid promotion suffix.
+        let (to, suffix) = match g.parse_square_prefix(rest) {
+            Some((to, m)) => (to, &rest[m..]),
+            None => return Err(syntax()),
+        };
+        let promotion = match suffix {
+            "" => None,
+            s if s.chars().count() == 1 => {
+                let c = s.chars().next().unwrap_or(' ');
+                Some(self.rules.variant.kind_of_letter(c).ok_or_else(illegal)?)
+            }
+            _ => return Err(syntax()),
+        };
+        if from == to && promotion.is_none() {
+            // Only castling with a king that stays put (Chess-9 O-O-O from c1) could match, and
+            // that is written king-takes-rook.
+            return Err(illegal());
+        }
+        let plain = legal.iter().copied().find(|m| match m.kind() {
+            MoveKind::Promotion => m.from() == from && m.to() == to && Some(m.piece()) == promotion,
+            MoveKind::Normal | MoveKind::EnPassant => m.from() == from && m.to() == to && promotion.is_none(),
+            _ => false,
+        });
+        if let Some(m) = plain {
+            return Ok(m);
+        }
+        if promotion.is_some() {
+            return Err(illegal());
+        }
+        // Castling: king takes own rook first, then the king's destination.
+        legal
+            .iter()
+            .copied()
+            .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.rook() == to)
+            .or_else(|| {
+                legal
+                    .iter()
+                    .copied()
+                    .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.to() == to && m.to() != m.from())
+            })
+            .ok_or_else(illegal)
+    }
+
+    /// Standard algebraic notation of a legal move, with `+` / `#`.
+    pub fn move_to_san(&self, m: Move) -> String {
+        let r = self.rules;
+        let g = r.geometry;
+        let mut s = String::new();
+        match m.kind() {
+            MoveKind::Castle => {
+                let king_side = g.file(m.rook()) > g.file(m.from());
+                match r.variant.castling {
+                    CastlingRule::Free { .. } => {
+                        // Short = towards the nearer rook (fewer squares between king and rook).
+                        let between = (g.file(m.rook()) - g.file(m.from())).abs() - 1;
+                        let other_between =
+                            if king_side { g.file(m.from()) } else { g.files as i32 - 1 - g.file(m.from()) } - 1;
+                        let short = between < other_between || (between == other_between && king_side);
+                        s.push_str(if short { "O-O" } else { "O-O-O" });
+                        s.push_str(&format!("({})", g.square_name(m.to())));
+                    }
+                    _ => s.push_str(if king_side { "O-O" } else { "O-O-O" }),
+                }
+            }
+            MoveKind::Drop => {
+                s.push(r.variant.pieces[m.piece()].letter);
+                s.push('@');
+                s.push_str(&g.square_name(m.to()));
+            }
+            _ => {
+                let Some(p) = self.piece_at(m.from()) else { return self.move_to_uci(m, false) };
+                let capture = self.piece_at(m.to()).is_some() || m.kind() == MoveKind::EnPassant;
+                if r.is_pawn(p.kind) {
+                    if capture {
+                        s.push(crate::geometry::file_letter(g.file(m.from())));
+                    }
+                } else {
+                    s.push(r.variant.pieces[p.kind].letter);
+                    let rivals: Vec<Move> = self
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|o| {
+                            o.kind() != MoveKind::Castle
+                                && o.kind() != MoveKind::Drop
+                                && o.to() == m.to()
+                                && o.from() != m.from()
+                                && self.piece_at(o.from()).map(|q| q.kind) == Some(p.kind)
+                        })
+                        .collect();
+                    if !rivals.is_empty() {
+                        let same_file = rivals.iter().any(|o| g.file(o.from()) == g.file(m.from()));
+                        let same_rank = rivals.iter().any(|o| g.rank(o.from()) == g.rank(m.from()));
+                        if !same_file {
+                            s.push(crate::geometry::file_letter(g.file(m.from())));
+                        } else if !same_rank {
+                            s.push_str(&(g.rank(m.from()) + 1).to_string());
+                        } else {
+                            s.push_str(&g.square_name(m.from()));
+                        }
+                    }
+                }
+                if capture {
+                    s.push('x');
+                }
+                s.push_str(&g.square_name(m.to()));
+                if m.kind() == MoveKind::Promotion {
+                    s.push('=');
+                    s.push(r.variant.pieces[m.piece()].letter);
+                }
+            }
+        }
+        let mut after = self.clone();
+        after.play(m);
+        if after.in_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+}

@@ -1,0 +1,424 @@
+//! A position of any variant: bitboards by colour and kind, a square-to-piece array, hands,
+//! castling rights (the rook squares that may still castle), en passant, counters and an
+//! incrementally updated Zobrist hash. Positions are copied to make moves (copy-make).
+//!
+//! Owns: `Position<B>`, `Piece`, attack detection on a position, `play`.
+//! Must not know: notation, search, protocols, variant names.
+
+pub mod fen;
+
+use crate::bitboard::BitSet;
+use crate::geometry::{Color, Square, MAX_SQUARES};
+use crate::moves::{Move, MoveKind};
+use crate::rules::Rules;
+use crate::variant::{CastlingRule, PieceKind, MAX_KINDS};
+
+pub use fen::{FenError, FenField};
+
+/// A coloured piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: PieceKind,
+}
+
+/// A position of one variant with bitboard width `B`.
+#[derive(Clone)]
+pub struct Position<B: BitSet> {
+    pub(crate) rules: &'static Rules<B>,
+    pub(crate) by_color: [B; 2],
+    pub(crate) by_kind: [B; MAX_KINDS],
+    /// 0 = empty, else 1 + kind * 2 + colour.
+    pub(crate) mailbox: [u8; MAX_SQUARES],
+    pub(crate) hand: [[u8; MAX_KINDS]; 2],
+    pub(crate) side: Color,
+    /// Squares of rooks (of either colour) that keep their castling right.
+    pub(crate) castling: B,
+    /// The square a pawn just passed over, set only when an enemy pawn could capture there.
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    /// Kinds a pawn may promote to in this game (fixed when the game starts).
+    pub(crate) promotion_kinds: u32,
+    pub(crate) kings: [Option<Square>; 2],
+}
+
+impl<B: BitSet> Position<B> {
+    /// An empty board of the variant, White to move.
+    pub(crate) fn empty(rules: &'static Rules<B>) -> Position<B> {
+        Position {
+            rules,
+            by_color: [B::EMPTY; 2],
+            by_kind: [B::EMPTY; MAX_KINDS],
+            mailbox: [0; MAX_SQUARES],
+            hand: [[0; MAX_KINDS]; 2],
+            side: Color::White,
+            castling: B::EMPTY,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            promotion_kinds: 0,
+            kings: [None; 2],
+        }
+    }
+
+    /// The compiled rules.
+    #[inline]
+    pub fn rules(&self) -> &'static Rules<B> {
+        self.rules
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Zobrist hash (pieces, side, castling rights, en passant, hands).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Full-move number.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// En passant square, when a capture there is possible.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Rook squares that keep castling rights.
+    #[inline]
+    pub fn castling_rooks(&self) -> B {
+        self.castling
+    }
+
+    /// All pieces of a colour.
+    #[inline]
+    pub fn pieces_of(&self, c: Color) -> B {
+        self.by_color[c.index()]
+    }
+
+    /// All pieces of a kind, both colours.
+    #[inline]
+    pub fn pieces_of_kind(&self, k: PieceKind) -> B {
+        self.by_kind[k]
+    }
+
+    /// Pieces of a colour and kind.
+    #[inline]
+    pub fn pieces(&self, c: Color, k: PieceKind) -> B {
+        self.by_kind[k] & self.by_color[c.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.mailbox[sq.index()];
+        if code == 0 {
+            None
+        } else {
+            let c = code - 1;
+            Some(Piece { color: if c & 1 == 0 { Color::White } else { Color::Black }, kind: (c >> 1) as PieceKind })
+        }
+    }
+
+    /// How many pieces of a kind a colour holds in hand.
+    #[inline]
+    pub fn hand_count(&self, c: Color, k: PieceKind) -> u8 {
+        self.hand[c.index()][k]
+    }
+
+    /// Whether a colour holds anything in hand.
+    pub fn has_hand(&self, c: Color) -> bool {
+        self.hand[c.index()][..self.rules.kinds].iter().any(|&n| n > 0)
+    }
+
+    /// The royal piece's square of a colour.
+    #[inline]
+    pub fn king(&self, c: Color) -> Option<Square> {
+        self.kings[c.index()]
+    }
+
+    /// Bit mask of the kinds a pawn may promote to.
+    #[inline]
+    pub fn promotion_kinds(&self) -> u32 {
+        self.promotion_kinds
+    }
+
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        let b = B::square(sq);
+        self.by_color[p.color.index()] |= b;
+        self.by_kind[p.kind] |= b;
+        self.mailbox[sq.index()] = 1 + (p.kind as u8) * 2 + p.color as u8;
+        self.hash ^= self.rules.piece_key(p.color, p.kind, sq);
+        if p.kind == self.rules.royal {
+            self.kings[p.color.index()] = Some(sq);
+        }
+    }
+
+    pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
+        let b = B::square(sq);
+        self.by_color[p.color.index()] ^= b;
+        self.by_kind[p.kind] ^= b;
+        self.mailbox[sq.index()] = 0;
+        self.hash ^= self.rules.piece_key(p.color, p.kind, sq);
+    }
+
+    pub(crate) fn set_hand(&mut self, c: Color, k: PieceKind, n: u8) {
+        self.hash ^= self.rules.hand_key(c, k, self.hand[c.index()][k]);
+        self.hand[c.index()][k] = n;
+        self.hash ^= self.rules.hand_key(c, k, n);
+    }
+
+    pub(crate) fn set_castling(&mut self, rooks: B) {
+        for sq in (self.castling ^ rooks).squares() {
+            self.hash ^= self.rules.zobrist.castling[sq.index()];
+        }
+        self.castling = rooks;
+    }
+
+    pub(crate) fn set_ep(&mut self, ep: Option<Square>) {
+        if let Some(s) = self.ep {
+            self.hash ^= self.rules.zobrist.en_passant[s.index()];
+        }
+        self.ep = ep;
+        if let Some(s) = ep {
+            self.hash ^= self.rules.zobrist.en_passant[s.index()];
+        }
+    }
+
+    /// The hash computed from scratch, to check the incremental one.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let r = self.rules;
+        let mut h = 0;
+        for sq in self.occupied().squares() {
+            if let Some(p) = self.piece_at(sq) {
+                h ^= r.piece_key(p.color, p.kind, sq);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= r.zobrist.black_to_move;
+        }
+        for sq in self.castling.squares() {
+            h ^= r.zobrist.castling[sq.index()];
+        }
+        if let Some(s) = self.ep {
+            h ^= r.zobrist.en_passant[s.index()];
+        }
+        for c in Color::BOTH {
+            for k in 0..r.kinds {
+                h ^= r.hand_key(c, k, self.hand[c.index()][k]) ^ r.hand_key(c, k, 0);
+            }
+        }
+        h
+    }
+
+    /// Pieces of `by` that capture-attack `sq` with occupancy `occ` (pieces on squares outside
+    /// `occ` are ignored as attackers too).
+    pub fn attackers(&self, sq: Square, by: Color, occ: B) -> B {
+        let r = self.rules;
+        let them = self.by_color[by.index()] & occ;
+        let mut a = B::EMPTY;
+        for &k in &r.leap_kinds {
+            a |= r.leap_from(k, by, sq) & self.by_kind[k];
+        }
+        let rooks = &r.rook_kinds[by.index()];
+        if !rooks.is_empty() {
+            let mut m = B::EMPTY;
+            for &k in rooks {
+                m |= self.by_kind[k];
+            }
+            if (m & them).any() {
+                a |= r.rook_attacks(sq, occ) & m;
+            }
+        }
+        let bishops = &r.bishop_kinds[by.index()];
+        if !bishops.is_empty() {
+            let mut m = B::EMPTY;
+            for &k in bishops {
+                m |= self.by_kind[k];
+            }
+            if (m & them).any() {
+                a |= r.bishop_attacks(sq, occ) & m;
+            }
+        }
+        for &d in &r.extra_rider_dirs {
+            // A rider along d attacks sq iff it is the first piece from sq along the opposite way.
+            let mask = r.dir_riders[d as usize * 2 + by.index()];
+            if mask == 0 {
+                continue;
+            }
+            if let Some(b) = r.first_blocker(r.dir_opposite[d as usize] as usize, sq, occ) {
+                if let Some(p) = self.piece_at(b) {
+                    if p.color == by && mask & (1 << p.kind) != 0 {
+                        a |= B::square(b);
+                    }
+                }
+            }
+        }
+        for &k in &r.complex_kinds {
+            for from in (self.by_kind[k] & them).squares() {
+                if r.reach(&r.kind_tables(k, by).capture, from, occ).has(sq) {
+                    a |= B::square(from);
+                }
+            }
+        }
+        a & them
+    }
+
+    /// Whether `by` attacks `sq` with the current occupancy.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers(sq, by, self.occupied()).any()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> B {
+        match self.kings[self.side.index()] {
+            Some(k) => self.attackers(k, self.side.flip(), self.occupied()),
+            None => B::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The square a castling rook lands on, for a king going `king_from` -> `king_to` with the
+    /// rook on `rook_from`.
+    pub fn castling_rook_target(&self, king_from: Square, king_to: Square, rook_from: Square) -> Square {
+        let g = self.rules.geometry;
+        let rank = g.rank(king_from);
+        let queen_side = g.file(rook_from) < g.file(king_from);
+        let file = match self.rules.variant.castling {
+            CastlingRule::Fixed { queen_side_rook, king_side_rook, .. } => {
+                if queen_side {
+                    queen_side_rook as i32
+                } else {
+                    king_side_rook as i32
+                }
+            }
+            _ => g.file(king_to) + if queen_side { 1 } else { -1 },
+        };
+        g.square(file, rank).unwrap_or(rook_from)
+    }
+
+    /// Play a move (which must be legal, or at least pseudo-legal) in place.
+    pub fn play(&mut self, m: Move) {
+        let r = self.rules;
+        let us = self.side;
+        let them = us.flip();
+        let from = m.from();
+        let to = m.to();
+        self.set_ep(None);
+        self.halfmove += 1;
+        let mut rights = self.castling;
+        let our_rights = self.castling & self.by_color[us.index()];
+        match m.kind() {
+            MoveKind::Drop => {
+                let k = m.piece();
+                let n = self.hand[us.index()][k];
+                self.set_hand(us, k, n.saturating_sub(1));
+                self.put(to, Piece { color: us, kind: k });
+                if r.is_pawn(k) {
+                    self.halfmove = 0;
+                }
+            }
+            MoveKind::Castle => {
+                let rook_from = m.rook();
+                let rook_to = self.castling_rook_target(from, to, rook_from);
+                let king = Piece { color: us, kind: r.royal };
+                let rook = self.piece_at(rook_from).unwrap_or(king);
+                self.remove(from, king);
+                self.remove(rook_from, rook);
+                self.put(to, king);
+                self.put(rook_to, rook);
+                rights &= !our_rights;
+            }
+            _ => {
+                let Some(moving) = self.piece_at(from) else { return };
+                if let Some(captured) = self.piece_at(to) {
+                    self.remove(to, captured);
+                    self.halfmove = 0;
+                    if r.variant.captures_to_hand && captured.kind != r.royal {
+                        let n = self.hand[us.index()][captured.kind];
+                        self.set_hand(us, captured.kind, n.saturating_add(1));
+                    }
+                }
+                self.remove(from, moving);
+                let placed =
+                    if m.kind() == MoveKind::Promotion { Piece { color: us, kind: m.piece() } } else { moving };
+                self.put(to, placed);
+                if r.is_pawn(moving.kind) {
+                    self.halfmove = 0;
+                    if m.kind() == MoveKind::EnPassant {
+                        let g = r.geometry;
+                        if let Some(victim) = g.square(g.file(to), g.rank(from)) {
+                            if let Some(p) = self.piece_at(victim) {
+                                self.remove(victim, p);
+                            }
+                        }
+                    } else {
+                        let g = r.geometry;
+                        let dy = g.rank(to) - g.rank(from);
+                        if dy.abs() == 2 && g.file(to) == g.file(from) {
+                            if let Some(passed) = g.square(g.file(from), g.rank(from) + dy / 2) {
+                                // Record en passant only when an enemy pawn could capture there.
+                                let mut capturers = B::EMPTY;
+                                for k in 0..r.kinds {
+                                    if r.is_pawn(k) {
+                                        capturers |= r.leap_from(k, them, passed) & self.pieces(them, k);
+                                    }
+                                }
+                                if capturers.any() {
+                                    self.set_ep(Some(passed));
+                                }
+                            }
+                        }
+                    }
+                }
+                if moving.kind == r.royal {
+                    rights &= !our_rights;
+                }
+                rights &= !(B::square(from) | B::square(to));
+            }
+        }
+        self.set_castling(rights);
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.hash ^= r.zobrist.black_to_move;
+    }
+
+    /// Pass the move (for null-move search): only the side to move and en passant change.
+    pub fn play_null(&mut self) {
+        self.set_ep(None);
+        self.side = self.side.flip();
+        self.hash ^= self.rules.zobrist.black_to_move;
+        self.halfmove += 1;
+    }
+}

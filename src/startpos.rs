@@ -1,0 +1,365 @@
+//! Start positions by index, following each variant's start rule (rules.md numbering): fixed
+//! FEN lists, per-side array lists (Chess-9), Chess960 arrays with board/hand sets (VD) and
+//! independent per-side arrays with tails (D-Chess). Also the pre-game setup operations that
+//! change a start array: the D-Chess transposition and the Chess-9 relocations.
+//!
+//! Owns: `start_fen`, `random_index`, `transpositions`, `apply_transposition`, `relocations`,
+//! `apply_relocation`, `StartError`.
+//! Must not know: bitboards, move generation, search.
+
+use crate::geometry::{Color, Geometry};
+use crate::variant::{StartRule, TranspositionRule, Variant};
+use std::fmt;
+
+/// Why a start position cannot be produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    IndexOutOfRange { index: u64, count: u64 },
+    NoSuchRule(String),
+    BadFen(String),
+    IllegalSwap(String),
+    IllegalRelocation(String),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::IndexOutOfRange { index, count } => {
+                write!(f, "start index {index} out of range (0..{})", count.saturating_sub(1))
+            }
+            StartError::NoSuchRule(m) | StartError::BadFen(m) => f.write_str(m),
+            StartError::IllegalSwap(m) => write!(f, "illegal transposition: {m}"),
+            StartError::IllegalRelocation(m) => write!(f, "illegal relocation: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Knight placements among five empty squares, in Scharnagl order.
+const KNIGHT_PAIRS: [(usize, usize); 10] =
+    [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+
+/// The Chess960 back rank of Scharnagl number `sp` (0..959), with the last three empty squares
+/// filled by `tail` (`RKR` for Chess960).
+pub fn scharnagl(sp: u32, tail: &str) -> [char; 8] {
+    let mut rank = [' '; 8];
+    let mut n = sp as usize;
+    rank[n % 4 * 2 + 1] = 'B';
+    n /= 4;
+    rank[n % 4 * 2] = 'B';
+    n /= 4;
+    let place = |rank: &mut [char; 8], nth: usize, c: char| {
+        if let Some(i) = (0..8).filter(|&i| rank[i] == ' ').nth(nth) {
+            rank[i] = c;
+        }
+    };
+    place(&mut rank, n % 6, 'Q');
+    n /= 6;
+    let (a, b) = KNIGHT_PAIRS[n % 10];
+    // Place the second knight first so that the first one's index is not shifted.
+    place(&mut rank, b, 'N');
+    place(&mut rank, a, 'N');
+    let mut tail_chars = tail.chars();
+    for c in rank.iter_mut() {
+        if *c == ' ' {
+            *c = tail_chars.next().unwrap_or('R');
+        }
+    }
+    rank
+}
+
+fn fill_template(template: &str, white: &str, black: &str, hand: &str) -> String {
+    template
+        .replace("{W}", &white.to_ascii_uppercase())
+        .replace("{b}", &black.to_ascii_lowercase())
+        .replace("{hand}", hand)
+}
+
+/// The start FEN of a variant by index.
+pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
+    let count = v.start_count();
+    if index >= count {
+        return Err(StartError::IndexOutOfRange { index, count });
+    }
+    Ok(match &v.start {
+        StartRule::Fens(list) => list[index as usize].clone(),
+        StartRule::Arrays(arrays) => {
+            let n = arrays.len() as u64;
+            fill_template(&v.start_template, &arrays[(index / n) as usize], &arrays[(index % n) as usize], "")
+        }
+        StartRule::Shuffle960Mirrored { sets } => {
+            let sp = (index % 960) as u32;
+            let mut array: String = scharnagl(sp, "RKR").iter().collect();
+            let mut hand = String::new();
+            if let Some(&(board, held)) = sets.get((index / 960) as usize) {
+                array = array.replace('Q', &board.to_string());
+                hand = format!("[{}{}]", held.to_ascii_uppercase(), held.to_ascii_lowercase());
+            }
+            fill_template(&v.start_template, &array, &array, &hand)
+        }
+        StartRule::Shuffle960PerSide { tails } => {
+            let per_side = 960 * tails.len() as u64;
+            let side_array = |n: u64| -> String {
+                let tail = &tails[(n / 960) as usize];
+                scharnagl((n % 960) as u32, tail).iter().collect()
+            };
+            fill_template(&v.start_template, &side_array(index / per_side), &side_array(index % per_side), "")
+        }
+    })
+}
+
+/// A uniformly drawn start index from a seed (SplitMix64, then rejection-free modulo on 64 bits,
+/// whose bias is negligible for our counts).
+pub fn random_index(v: &Variant, seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    z % v.start_count().max(1)
+}
+
+/// The back rank of `color` in a FEN's placement, as letters from file a (upper case for White).
+fn back_rank(g: Geometry, fen: &str, color: Color) -> Result<Vec<char>, StartError> {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let board = placement.split('[').next().unwrap_or("");
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != g.ranks as usize {
+        return Err(StartError::BadFen(format!("'{fen}' does not have {} ranks", g.ranks)));
+    }
+    let text = if color == Color::White { ranks[ranks.len() - 1] } else { ranks[0] };
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once('/')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let n: usize = digits.parse().unwrap_or(0);
+            out.extend(std::iter::repeat_n(' ', n));
+            digits.clear();
+        }
+        if c != '/' {
+            out.push(c);
+        }
+    }
+    if out.len() != g.files as usize {
+        return Err(StartError::BadFen(format!("the {color} back rank '{text}' does not fill {} files", g.files)));
+    }
+    Ok(out)
+}
+
+fn replace_back_rank(g: Geometry, fen: &str, color: Color, rank: &[char]) -> String {
+    let mut parts = fen.splitn(2, ' ');
+    let placement = parts.next().unwrap_or("");
+    let rest = parts.next().unwrap_or("");
+    let (board, hand) = match placement.find('[') {
+        Some(i) => (&placement[..i], &placement[i..]),
+        None => (placement, ""),
+    };
+    let mut ranks: Vec<String> = board.split('/').map(str::to_string).collect();
+    let mut text = String::new();
+    let mut empty = 0;
+    for &c in rank {
+        if c == ' ' {
+            empty += 1;
+        } else {
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push(c);
+        }
+    }
+    if empty > 0 {
+        text.push_str(&empty.to_string());
+    }
+    let i = if color == Color::White { g.ranks as usize - 1 } else { 0 };
+    if i < ranks.len() {
+        ranks[i] = text;
+    }
+    format!("{}{} {}", ranks.join("/"), hand, rest)
+}
+
+fn side_to_move(fen: &str) -> Color {
+    match fen.split_whitespace().nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::White,
+    }
+}
+
+/// The legal D-Chess transpositions of a start FEN for the side to move (the first mover), as
+/// square-pair tokens such as `b1g1`: two different pieces of the back rank, where a bishop may
+/// only trade places with a piece on a square of its own colour.
+pub fn transpositions(v: &Variant, fen: &str) -> Result<Vec<String>, StartError> {
+    if v.transposition == TranspositionRule::None {
+        return Err(StartError::NoSuchRule(format!("{} has no transposition", v.name)));
+    }
+    let g = v.geometry;
+    let color = side_to_move(fen);
+    let rank = back_rank(g, fen, color)?;
+    let rank_no = if color == Color::White { 0 } else { g.ranks as i32 - 1 };
+    let is_bishop = |c: char| c.eq_ignore_ascii_case(&'b');
+    let mut out = Vec::new();
+    for i in 0..rank.len() {
+        for j in i + 1..rank.len() {
+            let (a, b) = (rank[i], rank[j]);
+            if a == ' ' || b == ' ' || a == b {
+                continue;
+            }
+            let same_colour = (i + j) % 2 == 0;
+            if (is_bishop(a) || is_bishop(b)) && !same_colour {
+                continue;
+            }
+            let sq = |f: usize| g.square_name(g.square(f as i32, rank_no).unwrap_or(crate::geometry::Square(0)));
+            out.push(format!("{}{}", sq(i), sq(j)));
+        }
+    }
+    Ok(out)
+}
+
+/// Apply a D-Chess transposition token to a start FEN.
+pub fn apply_transposition(v: &Variant, fen: &str, token: &str) -> Result<String, StartError> {
+    let legal = transpositions(v, fen)?;
+    let g = v.geometry;
+    let (a, n) =
+        g.parse_square_prefix(token).ok_or_else(|| StartError::IllegalSwap(format!("'{token}' is not two squares")))?;
+    let b =
+        g.parse_square(&token[n..]).ok_or_else(|| StartError::IllegalSwap(format!("'{token}' is not two squares")))?;
+    let canonical = if a.0 <= b.0 {
+        format!("{}{}", g.square_name(a), g.square_name(b))
+    } else {
+        format!("{}{}", g.square_name(b), g.square_name(a))
+    };
+    if !legal.contains(&canonical) {
+        return Err(StartError::IllegalSwap(format!(
+            "'{token}' (the first mover may swap two different back-rank pieces; bishops stay on opposite colours)"
+        )));
+    }
+    let color = side_to_move(fen);
+    let mut rank = back_rank(g, fen, color)?;
+    rank.swap(g.file(a) as usize, g.file(b) as usize);
+    Ok(replace_back_rank(g, fen, color, &rank))
+}
+
+/// The relocations a side may still make: (name, piece letter, bishop file).
+pub fn relocations(v: &Variant, fen: &str, color: Color) -> Result<Vec<String>, StartError> {
+    if v.relocation.is_empty() {
+        return Err(StartError::NoSuchRule(format!("{} has no relocation", v.name)));
+    }
+    let g = v.geometry;
+    let rank = back_rank(g, fen, color)?;
+    let base: Vec<char> = match &v.start {
+        StartRule::Arrays(a) if !a.is_empty() => a[0].chars().collect(),
+        _ => return Err(StartError::NoSuchRule(format!("{} has no base array", v.name))),
+    };
+    let case = |c: char| if color == Color::White { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() };
+    if rank.iter().zip(&base).any(|(&r, &b)| r != case(b)) {
+        // Already relocated (or not a start array): nothing more is allowed.
+        return Ok(vec!["none".to_string()]);
+    }
+    let mut out = vec!["none".to_string()];
+    for &(kind, file) in &v.relocation {
+        let bishop_there = rank.get(file as usize).is_some_and(|c| c.eq_ignore_ascii_case(&'b'));
+        if bishop_there {
+            out.push(v.pieces[kind].name.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Apply a relocation (`king`, `queen` or `none`, by piece name or letter) for `color`.
+pub fn apply_relocation(v: &Variant, fen: &str, color: Color, choice: &str) -> Result<String, StartError> {
+    let allowed = relocations(v, fen, color)?;
+    let name = v
+        .relocation
+        .iter()
+        .map(|&(k, _)| &v.pieces[k])
+        .find(|p| {
+            p.name == choice || (choice.chars().count() == 1 && choice.eq_ignore_ascii_case(&p.letter.to_string()))
+        })
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| choice.to_string());
+    if !allowed.contains(&name) {
+        return Err(StartError::IllegalRelocation(format!("'{choice}' for {color} (allowed: {})", allowed.join(", "))));
+    }
+    if name == "none" {
+        return Ok(fen.to_string());
+    }
+    let g = v.geometry;
+    let mut rank = back_rank(g, fen, color)?;
+    let Some(&(kind, file)) = v.relocation.iter().find(|&&(k, _)| v.pieces[k].name == name) else {
+        return Err(StartError::IllegalRelocation(choice.to_string()));
+    };
+    let letter = v.pieces[kind].letter;
+    let from = rank
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(&letter))
+        .ok_or_else(|| StartError::IllegalRelocation(format!("no {name} on the {color} back rank")))?;
+    rank.swap(from, file as usize);
+    Ok(replace_back_rank(g, fen, color, &rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::builtin;
+
+    #[test]
+    fn scharnagl_known_values() {
+        let s = |n| scharnagl(n, "RKR").iter().collect::<String>();
+        assert_eq!(s(518), "RNBQKBNR");
+        assert_eq!(s(0), "BBQNNRKR");
+        assert_eq!(s(959), "RKRNNQBB");
+        assert_eq!(scharnagl(518, "KRR").iter().collect::<String>(), "KNBQRBNR");
+        assert_eq!(scharnagl(518, "RRK").iter().collect::<String>(), "RNBQRBNK");
+    }
+
+    #[test]
+    fn dchess_arrays_are_2880_distinct_with_opposite_bishops() {
+        let mut seen = std::collections::HashSet::new();
+        for n in 0..2880u32 {
+            let tails = ["RKR", "KRR", "RRK"];
+            let a = scharnagl(n % 960, tails[(n / 960) as usize]);
+            let bishops: Vec<usize> = (0..8).filter(|&i| a[i] == 'B').collect();
+            assert_eq!(bishops.len(), 2);
+            assert_ne!(bishops[0] % 2, bishops[1] % 2);
+            assert!(seen.insert(a));
+        }
+    }
+
+    #[test]
+    fn every_array_has_19_transpositions() {
+        let v = builtin("dchess").unwrap();
+        for index in [0u64, 1_491_840, 8_294_399, 3_388_813] {
+            let fen = start_fen(v, index).unwrap();
+            assert_eq!(transpositions(v, &fen).unwrap().len(), 19, "{fen}");
+        }
+        let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1";
+        let swapped = apply_transposition(v, fen, "a8c8").unwrap();
+        assert_eq!(swapped, "qbbnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
+        assert!(apply_transposition(v, fen, "a8b8").is_err(), "bishops would share a colour");
+        assert!(apply_transposition(v, fen, "d8e8").is_err(), "two knights");
+        assert!(apply_transposition(v, fen, "a1c1").is_err(), "not the mover's rank");
+    }
+
+    #[test]
+    fn chess9_relocations() {
+        let v = builtin("chess9").unwrap();
+        let fen = start_fen(v, 0).unwrap();
+        let black = apply_relocation(v, &fen, Color::Black, "queen").unwrap();
+        let both = apply_relocation(v, &black, Color::White, "king").unwrap();
+        assert_eq!(both, "rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w KQkq - 0 1");
+        assert_eq!(relocations(v, &both, Color::White).unwrap(), vec!["none"]);
+        assert!(apply_relocation(v, &both, Color::White, "queen").is_err());
+        assert!(apply_relocation(v, &fen, Color::White, "rook").is_err());
+    }
+
+    #[test]
+    fn index_out_of_range() {
+        let v = builtin("displacement").unwrap();
+        assert!(start_fen(v, 1).is_ok());
+        assert_eq!(start_fen(v, 2), Err(StartError::IndexOutOfRange { index: 2, count: 2 }));
+    }
+}

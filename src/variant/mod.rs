@@ -1,0 +1,206 @@
+//! Variants as data: the typed description of a game (board, pieces in Betza notation, castling,
+//! drops, promotion, start-position rules, game-end rules), read from the embedded text
+//! `builtin.vars` or a user file by `parse`.
+//!
+//! Owns: `Variant`, `PieceDef`, the rule enums, the built-in registry.
+//! Must not know: bitboards, positions, search, protocols. Nothing outside this module (and the
+//! loader in `parse`) may look at a variant's name to decide a rule.
+
+pub mod parse;
+
+use crate::betza::Step;
+use crate::geometry::Geometry;
+use once_cell::sync::Lazy;
+use std::fmt;
+
+pub use parse::{parse_variants, VariantError};
+
+/// Index of a piece type in its variant's piece table.
+pub type PieceKind = usize;
+
+/// The most piece types one variant may define.
+pub const MAX_KINDS: usize = 32;
+
+/// One piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// FEN letter, upper case.
+    pub letter: char,
+    pub name: String,
+    /// The Betza text, kept for XBoard's `piece` command.
+    pub betza: String,
+    pub steps: Vec<Step>,
+    /// Losing it (being unable to avoid its capture) loses the game.
+    pub royal: bool,
+    /// Double steps, en passant, promotion and the 50-move reset apply.
+    pub pawn: bool,
+    /// May castle with the king.
+    pub castling_rook: bool,
+    /// Material value in centipawns, if the variant gives one.
+    pub value: Option<i32>,
+}
+
+/// How castling works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRule {
+    None,
+    /// Chess960 semantics: the king and rook end on fixed files (0-based), one pair per side.
+    Fixed {
+        queen_side_king: u8,
+        queen_side_rook: u8,
+        king_side_king: u8,
+        king_side_rook: u8,
+    },
+    /// Free castling: the king moves 1..=max_steps towards the rook (never onto it) and the rook
+    /// lands on the square next to the king on the other side.
+    Free {
+        max_steps: u8,
+    },
+}
+
+/// What a stalemate is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    Draw,
+    /// The side that inflicts stalemate scores 3/5; search sees it as a small win of `score_cp`.
+    WinForStalemater {
+        score_cp: i32,
+    },
+}
+
+/// How start positions are numbered and built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartRule {
+    /// Complete FENs, index = position in the list.
+    Fens(Vec<String>),
+    /// Back-rank arrays (White's letters, files a..), chosen independently per side:
+    /// index = white * n + black.
+    Arrays(Vec<String>),
+    /// Chess960 (Scharnagl numbering), the same array for both sides. With sets, index =
+    /// set * 960 + number; each set replaces the queen by its board piece and gives each side its
+    /// hand piece.
+    Shuffle960Mirrored { sets: Vec<(char, char)> },
+    /// An independent array per side: per-side number = tail * 960 + Scharnagl number, where the
+    /// tail orders the last three empty squares; index = white * n + black.
+    Shuffle960PerSide { tails: Vec<String> },
+}
+
+/// The D-Chess transposition: a setup swap by the first mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TranspositionRule {
+    None,
+    SwapTwoKeepBishopColours,
+}
+
+/// A complete, validated variant description.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub geometry: Geometry,
+    pub pieces: Vec<PieceDef>,
+    /// Relative rank (0 = first) from which pawns may step twice.
+    pub double_step: Option<u8>,
+    pub promotion: Vec<PieceKind>,
+    pub promotion_if_absent: Vec<PieceKind>,
+    pub promotion_from_initial_array: bool,
+    pub castling: CastlingRule,
+    pub drops: bool,
+    pub captures_to_hand: bool,
+    pub stalemate: StalemateRule,
+    pub start_template: String,
+    pub start: StartRule,
+    pub transposition: TranspositionRule,
+    /// Chess-9 relocations: (piece kind, file of the bishop it may swap with).
+    pub relocation: Vec<(PieceKind, u8)>,
+}
+
+impl Variant {
+    /// The piece kind with this FEN letter (either case).
+    pub fn kind_of_letter(&self, letter: char) -> Option<PieceKind> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up)
+    }
+
+    /// Kinds that are royal.
+    pub fn royal_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.pieces.iter().enumerate().filter(|(_, p)| p.royal).map(|(k, _)| k)
+    }
+
+    /// Number of start positions the start rule numbers.
+    pub fn start_count(&self) -> u64 {
+        match &self.start {
+            StartRule::Fens(f) => f.len() as u64,
+            StartRule::Arrays(a) => (a.len() * a.len()) as u64,
+            StartRule::Shuffle960Mirrored { sets } => 960 * sets.len().max(1) as u64,
+            StartRule::Shuffle960PerSide { tails } => {
+                let n = 960 * tails.len() as u64;
+                n * n
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The embedded variant file.
+pub const BUILTIN_TEXT: &str = include_str!("builtin.vars");
+
+static BUILTIN: Lazy<Vec<Variant>> = Lazy::new(|| match parse_variants(BUILTIN_TEXT) {
+    Ok(v) => v,
+    // The embedded file is checked by a unit test; failing here is a build defect, not input.
+    Err(e) => panic!("built-in variant file is broken: {e}"),
+});
+
+/// Names of the built-in variants, in file order.
+pub fn builtin_names() -> Vec<&'static str> {
+    BUILTIN.iter().map(|v| v.name.as_str()).collect()
+}
+
+/// Error for an unknown variant name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown variant '{}' (known: {})", self.0, builtin_names().join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+/// A built-in variant by name. `fischerandom` is accepted as an alias of `chess960`.
+pub fn builtin(name: &str) -> Result<&'static Variant, UnknownVariant> {
+    let wanted = match name {
+        "fischerandom" | "fischerrandom" => "chess960",
+        "normal" | "standard" => "chess",
+        other => other,
+    };
+    BUILTIN.iter().find(|v| v.name == wanted).ok_or_else(|| UnknownVariant(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_file_loads_every_variant() {
+        let names = builtin_names();
+        for n in ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess"] {
+            assert!(names.contains(&n), "{n} missing");
+        }
+        let vd = builtin("vdchess").unwrap();
+        assert!(vd.drops && !vd.captures_to_hand);
+        assert_eq!(vd.pieces.len(), 8);
+        assert_eq!(builtin("dchess").unwrap().castling, CastlingRule::None);
+        assert_eq!(builtin("displacement").unwrap().castling, CastlingRule::Free { max_steps: 3 });
+        assert_eq!(builtin("dchess").unwrap().start_count(), 8_294_400);
+        assert_eq!(builtin("vdchess").unwrap().start_count(), 5760);
+        assert_eq!(builtin("chess9").unwrap().start_count(), 9);
+        assert!(builtin("fischerandom").is_ok());
+        assert!(builtin("nonsense").is_err());
+    }
+}

@@ -1,0 +1,354 @@
+//! The variant text format (see the header of `builtin.vars`): sections `[name]` or
+//! `[name:parent]`, then `key = value` lines; `#` starts a comment. A child starts from a copy of
+//! its parent's lines; its own lines replace the parent's keys (`piece` lines replace by letter).
+//!
+//! Owns: reading variant files into `Variant`s, with line-numbered errors.
+//! Must not know: bitboards, positions.
+
+use super::{CastlingRule, PieceDef, PieceKind, StalemateRule, StartRule, TranspositionRule, Variant, MAX_KINDS};
+use crate::betza;
+use crate::geometry::Geometry;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// An error in a variant file: the 1-based line and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variant file line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// One section as read: key -> (line, value); pieces by letter.
+#[derive(Clone, Default)]
+struct Section {
+    name: String,
+    line: usize,
+    keys: BTreeMap<String, (usize, String)>,
+    pieces: Vec<(char, usize, String)>,
+}
+
+/// Parse every section of a variant file into variants.
+pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let err = |m: String| VariantError { line: line_no, message: m };
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(head) = line.strip_prefix('[') {
+            let head = head.strip_suffix(']').ok_or_else(|| err("section header without ']'".into()))?;
+            let (name, parent) = match head.split_once(':') {
+                Some((n, p)) => (n.trim(), Some(p.trim())),
+                None => (head.trim(), None),
+            };
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                return Err(err(format!("bad variant name '{name}'")));
+            }
+            if sections.iter().any(|s| s.name == name) {
+                return Err(err(format!("variant '{name}' defined twice")));
+            }
+            let mut section = match parent {
+                Some(p) => sections
+                    .iter()
+                    .find(|s| s.name == p)
+                    .cloned()
+                    .ok_or_else(|| err(format!("unknown parent variant '{p}'")))?,
+                None => Section::default(),
+            };
+            section.name = name.to_string();
+            section.line = line_no;
+            sections.push(section);
+            continue;
+        }
+        let section = sections.last_mut().ok_or_else(|| err("key outside any [section]".into()))?;
+        let (key, value) = line.split_once('=').ok_or_else(|| err(format!("expected 'key = value', got '{line}'")))?;
+        let key = key.trim();
+        let value = value.trim().to_string();
+        match key {
+            "piece" => {
+                let letter = value
+                    .chars()
+                    .next()
+                    .filter(|c| c.is_ascii_uppercase())
+                    .ok_or_else(|| err(format!("a piece line starts with an upper-case letter, got '{value}'")))?;
+                section.pieces.retain(|(l, _, _)| *l != letter);
+                section.pieces.push((letter, line_no, value));
+            }
+            "no-piece" => {
+                let letter = value.chars().next().unwrap_or(' ');
+                section.pieces.retain(|(l, _, _)| *l != letter);
+            }
+            _ => {
+                section.keys.insert(key.to_string(), (line_no, value));
+            }
+        }
+    }
+    sections.iter().map(build).collect()
+}
+
+fn build(s: &Section) -> Result<Variant, VariantError> {
+    let get = |key: &str| -> Result<(usize, &str), VariantError> {
+        s.keys
+            .get(key)
+            .map(|(l, v)| (*l, v.as_str()))
+            .ok_or_else(|| VariantError { line: s.line, message: format!("variant '{}' lacks '{key}'", s.name) })
+    };
+    let known = [
+        "board",
+        "double-step",
+        "promotion",
+        "promotion-if-absent",
+        "promotion-from-initial-array",
+        "castling",
+        "drops",
+        "captures-to-hand",
+        "stalemate",
+        "start-template",
+        "start",
+        "transposition",
+        "relocation",
+    ];
+    for (k, (line, _)) in &s.keys {
+        if !known.contains(&k.as_str()) {
+            return Err(VariantError { line: *line, message: format!("unknown key '{k}'") });
+        }
+    }
+
+    let (line, board) = get("board")?;
+    let geometry = board
+        .split_once('x')
+        .and_then(|(f, r)| Some((f.trim().parse::<u8>().ok()?, r.trim().parse::<u8>().ok()?)))
+        .and_then(|(f, r)| Geometry::new(f, r))
+        .ok_or_else(|| VariantError {
+            line,
+            message: format!("bad board '{board}' (FILESxRANKS, at most 128 squares)"),
+        })?;
+
+    let mut pieces = Vec::new();
+    for (letter, line, text) in &s.pieces {
+        let e = |m: String| VariantError { line: *line, message: m };
+        let mut words = text.split_whitespace();
+        words.next();
+        let name = words.next().ok_or_else(|| e("piece line lacks a name".into()))?.to_string();
+        let betza_text = words.next().ok_or_else(|| e("piece line lacks a Betza move".into()))?.to_string();
+        let steps = betza::parse(&betza_text).map_err(|b| e(b.to_string()))?;
+        let mut def = PieceDef {
+            letter: *letter,
+            name,
+            betza: betza_text,
+            steps,
+            royal: false,
+            pawn: false,
+            castling_rook: false,
+            value: None,
+        };
+        for flag in words {
+            match flag {
+                "royal" => def.royal = true,
+                "pawn" => def.pawn = true,
+                "castling-rook" => def.castling_rook = true,
+                _ => match flag.strip_prefix("value=").map(str::parse::<i32>) {
+                    Some(Ok(v)) => def.value = Some(v),
+                    _ => return Err(e(format!("unknown piece flag '{flag}'"))),
+                },
+            }
+        }
+        pieces.push(def);
+    }
+    if pieces.len() > MAX_KINDS {
+        return Err(VariantError { line: s.line, message: format!("more than {MAX_KINDS} piece types") });
+    }
+    if pieces.iter().filter(|p| p.royal).count() != 1 {
+        return Err(VariantError { line: s.line, message: "exactly one piece type must be royal".into() });
+    }
+    let kind = |line: usize, letter: &str| -> Result<PieceKind, VariantError> {
+        let mut chars = letter.chars();
+        let c = chars.next().unwrap_or(' ');
+        pieces
+            .iter()
+            .position(|p| p.letter == c && chars.next().is_none())
+            .ok_or_else(|| VariantError { line, message: format!("no piece type '{letter}'") })
+    };
+    let kinds = |key: &str| -> Result<Vec<PieceKind>, VariantError> {
+        match s.keys.get(key) {
+            None => Ok(Vec::new()),
+            Some((line, v)) => v.split_whitespace().map(|w| kind(*line, w)).collect(),
+        }
+    };
+    let yes_no = |key: &str| -> Result<bool, VariantError> {
+        match s.keys.get(key) {
+            None => Ok(false),
+            Some((_, v)) if v == "yes" => Ok(true),
+            Some((_, v)) if v == "no" => Ok(false),
+            Some((line, v)) => Err(VariantError { line: *line, message: format!("'{key}' is yes or no, not '{v}'") }),
+        }
+    };
+
+    let double_step = match s.keys.get("double-step") {
+        None => None,
+        Some((_, v)) if v == "none" => None,
+        Some((line, v)) => Some(
+            v.parse::<u8>()
+                .map_err(|_| VariantError { line: *line, message: format!("bad double-step rank '{v}'") })?,
+        ),
+    };
+
+    let (line, castling_text) = get("castling")?;
+    let cerr = || VariantError { line, message: format!("bad castling '{castling_text}'") };
+    let words: Vec<&str> = castling_text.split_whitespace().collect();
+    let file_of = |w: &str| -> Option<u8> {
+        let c = w.chars().next()?;
+        let f = (c as u8).checked_sub(b'a')?;
+        (w.len() == 1 && f < geometry.files).then_some(f)
+    };
+    let castling = match words.as_slice() {
+        ["none"] => CastlingRule::None,
+        ["fixed", qk, qr, kk, kr] => CastlingRule::Fixed {
+            queen_side_king: file_of(qk).ok_or_else(cerr)?,
+            queen_side_rook: file_of(qr).ok_or_else(cerr)?,
+            king_side_king: file_of(kk).ok_or_else(cerr)?,
+            king_side_rook: file_of(kr).ok_or_else(cerr)?,
+        },
+        ["free", n] => CastlingRule::Free { max_steps: n.parse().map_err(|_| cerr())? },
+        _ => return Err(cerr()),
+    };
+
+    let (line, stalemate_text) = get("stalemate")?;
+    let stalemate = match stalemate_text.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["draw"] => StalemateRule::Draw,
+        ["win", cp] => StalemateRule::WinForStalemater {
+            score_cp: cp.parse().map_err(|_| VariantError { line, message: format!("bad stalemate score '{cp}'") })?,
+        },
+        _ => return Err(VariantError { line, message: format!("bad stalemate rule '{stalemate_text}'") }),
+    };
+
+    let (_, start_template) = get("start-template")?;
+    let (line, start_text) = get("start")?;
+    let serr = |m: &str| VariantError { line, message: format!("bad start rule '{start_text}': {m}") };
+    let start = if let Some(rest) = start_text.strip_prefix("fens ") {
+        StartRule::Fens(rest.split(';').map(|f| f.trim().to_string()).collect())
+    } else if let Some(rest) = start_text.strip_prefix("fen ") {
+        StartRule::Fens(vec![rest.trim().to_string()])
+    } else if let Some(rest) = start_text.strip_prefix("arrays ") {
+        let arrays: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+        for a in &arrays {
+            if a.chars().count() != geometry.files as usize {
+                return Err(serr("an array must fill the back rank"));
+            }
+            for c in a.chars() {
+                kind(line, &c.to_string())?;
+            }
+        }
+        StartRule::Arrays(arrays)
+    } else if let Some(rest) = start_text.strip_prefix("shuffle960 ") {
+        if geometry.files != 8 {
+            return Err(serr("shuffle960 needs 8 files"));
+        }
+        let mut words = rest.split_whitespace();
+        match words.next() {
+            Some("mirrored") => {
+                let mut sets = Vec::new();
+                if let Some(w) = words.next() {
+                    let list = w.strip_prefix("sets=").ok_or_else(|| serr("expected sets=..."))?;
+                    for pair in list.split(',') {
+                        let (b, h) = pair.split_once('/').ok_or_else(|| serr("a set is BOARD/HAND"))?;
+                        kind(line, b)?;
+                        kind(line, h)?;
+                        sets.push((b.chars().next().unwrap_or('Q'), h.chars().next().unwrap_or('Q')));
+                    }
+                }
+                StartRule::Shuffle960Mirrored { sets }
+            }
+            Some("per-side") => {
+                let w =
+                    words.next().and_then(|w| w.strip_prefix("tails=")).ok_or_else(|| serr("expected tails=..."))?;
+                let tails: Vec<String> = w.split(',').map(str::to_string).collect();
+                if tails.iter().any(|t| t.len() != 3) {
+                    return Err(serr("a tail orders three pieces"));
+                }
+                StartRule::Shuffle960PerSide { tails }
+            }
+            _ => return Err(serr("expected mirrored or per-side")),
+        }
+    } else {
+        return Err(serr("unknown kind"));
+    };
+
+    let (line, t) = get("transposition")?;
+    let transposition = match t {
+        "none" => TranspositionRule::None,
+        "swap-two keep-bishop-colours" => TranspositionRule::SwapTwoKeepBishopColours,
+        _ => return Err(VariantError { line, message: format!("bad transposition '{t}'") }),
+    };
+    let (line, r) = get("relocation")?;
+    let mut relocation = Vec::new();
+    if r != "none" {
+        for w in r.split_whitespace() {
+            let (l, f) =
+                w.split_once(':').ok_or_else(|| VariantError { line, message: format!("bad relocation '{w}'") })?;
+            let file =
+                file_of(f).ok_or_else(|| VariantError { line, message: format!("bad relocation file '{f}'") })?;
+            relocation.push((kind(line, l)?, file));
+        }
+    }
+
+    Ok(Variant {
+        name: s.name.clone(),
+        geometry,
+        double_step,
+        promotion: kinds("promotion")?,
+        promotion_if_absent: kinds("promotion-if-absent")?,
+        promotion_from_initial_array: yes_no("promotion-from-initial-array")?,
+        castling,
+        drops: yes_no("drops")?,
+        captures_to_hand: yes_no("captures-to-hand")?,
+        stalemate,
+        start_template: start_template.to_string(),
+        start,
+        transposition,
+        relocation,
+        pieces,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "[base]\nboard = 8x8\npiece = K king K royal\npiece = P pawn fmWfcF pawn\ncastling = none\nstalemate = draw\nstart-template = x\nstart = fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ntransposition = none\nrelocation = none\n";
+
+    #[test]
+    fn inheritance_replaces_keys_and_pieces() {
+        let text = format!("{BASE}[child:base]\nboard = 10x8\npiece = P pawn fmW pawn\npiece = A archbishop BN\n");
+        let v = parse_variants(&text).unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1].geometry, Geometry::new(10, 8).unwrap());
+        assert_eq!(v[1].pieces.len(), 3);
+        assert_eq!(v[1].pieces[1].steps.len(), 1);
+        assert_eq!(v[0].pieces[1].steps.len(), 3);
+    }
+
+    #[test]
+    fn errors_carry_line_numbers() {
+        let e = parse_variants(&format!("{BASE}[c:base]\nboard = 20x20\n")).unwrap_err();
+        assert_eq!(e.line, 12);
+        let e = parse_variants("[a:nothing]\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse_variants(&format!("{BASE}[c:base]\npiece = Q queen Qx\n")).unwrap_err();
+        assert_eq!(e.line, 12);
+        assert!(e.message.contains("Betza"));
+        let e = parse_variants(&format!("{BASE}[c:base]\nwhatever = 1\n")).unwrap_err();
+        assert_eq!(e.line, 12);
+        assert!(parse_variants("board = 8x8\n").is_err());
+    }
+}
