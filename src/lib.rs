@@ -8,6 +8,7 @@
 pub mod any;
 pub mod betza;
 pub mod bitboard;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;

@@ -230,3 +230,46 @@ impl<B: BitSet> Position<B> {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::any::AnyPosition;
+    use crate::variant::builtin;
+
+    fn san(variant: &str, fen: &str, mv: &str) -> String {
+        let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+        p.san_of(mv).unwrap_or_else(|e| panic!("{mv}: {e}"))
+    }
+
+    #[test]
+    fn san_forms() {
+        let fen = "r3k2r/8/8/8/8/8/8/RN1QK2R w KQkq - 0 1";
+        assert_eq!(san("chess", fen, "e1g1"), "O-O");
+        assert_eq!(san("chess", fen, "e1h1"), "O-O", "king takes rook is the same castling");
+        assert_eq!(san("chess", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2"), "Nbd2");
+        assert_eq!(san("chess", "4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "b1d2"), "N1d2");
+        assert_eq!(san("vdchess", "4k3/8/8/8/8/8/8/4K3[C] w - - 0 1", "C@e4"), "C@e4+");
+        assert_eq!(san("vdchess", "7k/4P1pp/8/8/8/8/8/K7[-] w - - 0 1", "e7e8c"), "e8=C#");
+        assert_eq!(san("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
+        assert_eq!(san("displacement", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1"), "O-O(f1)");
+        assert_eq!(san("displacement", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1b1"), "O-O-O(b1)");
+    }
+
+    #[test]
+    fn castling_is_read_in_every_form() {
+        let v = builtin("chess9").unwrap();
+        // King on c1: O-O-O moves only the rook and can only be written king-takes-rook.
+        let fen = "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/R1K4R w KQkq - 0 1";
+        let mut p = AnyPosition::from_fen(v, fen).unwrap();
+        assert!(p.legal_moves_uci(false).contains(&"c1a1".to_string()));
+        assert!(p.legal_moves_uci(false).contains(&"c1g1".to_string()));
+        assert!(p.clone().play_text("c1h1").is_ok());
+        assert!(p.clone().play_text("O-O").is_ok());
+        p.play_text("c1a1").unwrap();
+        assert!(p.to_fen().starts_with("rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq"), "{}", p.to_fen());
+        let d = builtin("displacement").unwrap();
+        let mut p = AnyPosition::from_fen(d, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        p.play_text("e1f1,h1e1").unwrap();
+        assert!(p.to_fen().starts_with("4k3/8/8/8/8/8/8/R3RK2 b"), "{}", p.to_fen());
+    }
+}
