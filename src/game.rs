@@ -17,9 +17,14 @@ use std::fmt;
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Checkmate { winner: Color },
+    Checkmate {
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check. `stalemater` made the last move.
-    Stalemate { stalemater: Color, rule: StalemateRule },
+    Stalemate {
+        stalemater: Color,
+        rule: StalemateRule,
+    },
     FiftyMoves,
     Repetition,
     /// Nothing but the two kings is left (no hands either).

@@ -251,7 +251,11 @@ mod tests {
         assert_eq!(san("vdchess", "4k3/8/8/8/8/8/8/4K3[C] w - - 0 1", "C@e4"), "C@e4+");
         assert_eq!(san("vdchess", "7k/4P1pp/8/8/8/8/8/K7[-] w - - 0 1", "e7e8c"), "e8=C#");
         assert_eq!(san("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
-        assert_eq!(san("displacement", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1"), "O-O(f1)");
+        assert_eq!(
+            san("displacement", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1"),
+            "O-O(f1)+",
+            "the rook lands on e1 with check"
+        );
         assert_eq!(san("displacement", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1b1"), "O-O-O(b1)");
     }
 
