@@ -55,6 +55,11 @@ pub trait BitSet:
     /// Whether the set holds more than one square.
     fn several(self) -> bool;
 
+    /// The squares 0..64 as a `u64` (the whole set for `u64`), for magic-bitboard indexing.
+    fn low_u64(self) -> u64;
+    /// The set of the squares 0..64 given as a `u64`.
+    fn from_low_u64(bits: u64) -> Self;
+
     /// Iterate over the squares, lowest first.
     #[inline]
     fn squares(self) -> Squares<Self> {
@@ -124,6 +129,14 @@ macro_rules! impl_bitset {
             #[inline]
             fn several(self) -> bool {
                 self & self.wrapping_sub(1) != 0
+            }
+            #[inline]
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn from_low_u64(bits: u64) -> Self {
+                bits as $t
             }
         }
     };

@@ -10,6 +10,7 @@ pub mod betza;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
+pub mod magic;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

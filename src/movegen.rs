@@ -15,7 +15,26 @@ use crate::bitboard::BitSet;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::variant::CastlingRule;
+use crate::variant::{CastlingRule, PieceKind};
+
+/// A group of pseudo-legal moves.
+enum Batch<B> {
+    /// Ordinary moves (including pawn double steps) from one square.
+    Normal {
+        from: Square,
+        to: B,
+    },
+    /// Pawn moves onto the promotion zone, each to every promotion kind.
+    Promotions {
+        from: Square,
+        to: B,
+    },
+    Drops {
+        kind: PieceKind,
+        to: B,
+    },
+    Single(Move),
+}
 
 /// Facts about the side to move's king, computed once per node for the legality test.
 #[derive(Clone, Copy)]
@@ -49,8 +68,19 @@ impl<B: BitSet> Position<B> {
         let them = us.flip();
         let occ = self.occupied();
         let theirs = self.by_color[them.index()];
+        let mut snipers = B::EMPTY;
+        for &k in &r.pinner_kinds {
+            snipers |= self.by_kind[k];
+        }
+        snipers &= theirs;
         let mut pinned = B::EMPTY;
+        if snipers.is_empty() {
+            return pinned;
+        }
         for d in 0..r.dirs.len() {
+            if (r.ray(d, king) & snipers).is_empty() {
+                continue;
+            }
             let mask = r.pinners[r.dir_opposite[d] as usize * 2 + them.index()];
             if mask == 0 {
                 continue;
@@ -82,8 +112,7 @@ impl<B: BitSet> Position<B> {
                 self.attackers(king, them, occ | B::square(m.to())).is_empty()
             }
             MoveKind::EnPassant => {
-                let g = self.rules.geometry;
-                let victim = g.square(g.file(m.to()), g.rank(m.from())).map_or(B::EMPTY, B::square);
+                let victim = B::square(self.en_passant_victim(m.to()));
                 let after = (occ ^ B::square(m.from()) ^ victim) | B::square(m.to());
                 self.attackers(king, them, after).is_empty()
             }
@@ -109,6 +138,29 @@ impl<B: BitSet> Position<B> {
     }
 
     fn generate_with(&self, list: &mut MoveList, checkers: B) {
+        self.for_each_batch(checkers, |batch| match batch {
+            Batch::Normal { from, to } => {
+                for t in to.squares() {
+                    list.push(Move::normal(from, t));
+                }
+            }
+            Batch::Promotions { from, to } => {
+                for t in to.squares() {
+                    self.push_promotions(list, from, t);
+                }
+            }
+            Batch::Drops { kind, to } => {
+                for t in to.squares() {
+                    list.push(Move::drop(kind, t));
+                }
+            }
+            Batch::Single(m) => list.push(m),
+        });
+    }
+
+    /// Produce the pseudo-legal moves in batches (one piece's targets at a time), so that
+    /// counting can use population counts.
+    fn for_each_batch(&self, checkers: B, mut emit: impl FnMut(Batch<B>)) {
         let r = self.rules;
         let us = self.side;
         let them = us.flip();
@@ -116,7 +168,6 @@ impl<B: BitSet> Position<B> {
         let theirs = self.by_color[them.index()];
         let occ = ours | theirs;
         let empty = r.board & !occ;
-        let g = r.geometry;
 
         for k in 0..r.kinds {
             let pieces = self.by_kind[k] & ours;
@@ -129,43 +180,30 @@ impl<B: BitSet> Position<B> {
                 for from in pieces.squares() {
                     let quiet = r.reach(&t.quiet, from, occ) & empty;
                     let captures = r.reach(&t.capture, from, occ) & theirs;
-                    for to in (quiet | captures).squares() {
-                        if zone.has(to) {
-                            self.push_promotions(list, from, to);
-                        } else {
-                            list.push(Move::normal(from, to));
-                        }
+                    let targets = quiet | captures;
+                    let mut normal = targets & !zone;
+                    let (mid, two) = r.double_step[from.index() * 2 + us.index()];
+                    if (quiet & mid).any() {
+                        normal |= two & empty;
                     }
-                    if r.double_step_zone[us.index()].has(from) {
-                        for to in quiet.squares() {
-                            let (dx, dy) = (g.file(to) - g.file(from), g.rank(to) - g.rank(from));
-                            if dx == 0 && dy == us.forward() {
-                                if let Some(two) = g.offset(to, 0, dy) {
-                                    if empty.has(two) {
-                                        list.push(Move::normal(from, two));
-                                    }
-                                }
-                            }
-                        }
+                    emit(Batch::Normal { from, to: normal });
+                    if (targets & zone).any() {
+                        emit(Batch::Promotions { from, to: targets & zone });
                     }
                     if let Some(ep) = self.ep {
                         if t.capture.leaps[from.index()].has(ep) {
-                            list.push(Move::en_passant(from, ep));
+                            emit(Batch::Single(Move::en_passant(from, ep)));
                         }
                     }
                 }
             } else if t.symmetric {
                 for from in pieces.squares() {
-                    for to in (r.reach(&t.capture, from, occ) & !ours).squares() {
-                        list.push(Move::normal(from, to));
-                    }
+                    emit(Batch::Normal { from, to: r.reach(&t.capture, from, occ) & !ours });
                 }
             } else {
                 for from in pieces.squares() {
-                    let targets = (r.reach(&t.quiet, from, occ) & empty) | (r.reach(&t.capture, from, occ) & theirs);
-                    for to in targets.squares() {
-                        list.push(Move::normal(from, to));
-                    }
+                    let to = (r.reach(&t.quiet, from, occ) & empty) | (r.reach(&t.capture, from, occ) & theirs);
+                    emit(Batch::Normal { from, to });
                 }
             }
         }
@@ -179,14 +217,12 @@ impl<B: BitSet> Position<B> {
                 if r.is_pawn(k) {
                     region &= !(r.back_rank[0] | r.back_rank[1]);
                 }
-                for to in region.squares() {
-                    list.push(Move::drop(k, to));
-                }
+                emit(Batch::Drops { kind: k, to: region });
             }
         }
 
         if checkers.is_empty() && (self.castling & ours).any() {
-            self.generate_castling(list);
+            self.generate_castling(|m| emit(Batch::Single(m)));
         }
     }
 
@@ -209,19 +245,19 @@ impl<B: BitSet> Position<B> {
         (r.ray(dir, a) & !r.ray(dir, b)) | B::square(a)
     }
 
-    fn generate_castling(&self, list: &mut MoveList) {
+    fn generate_castling(&self, mut emit: impl FnMut(Move)) {
         let r = self.rules;
         let g = r.geometry;
         let us = self.side;
         let them = us.flip();
         let Some(king) = self.kings[us.index()] else { return };
         let occ = self.occupied();
-        let rank = g.rank(king);
+        let rank = r.rank(king);
         for rook in (self.castling & self.by_color[us.index()]).squares() {
-            if g.rank(rook) != rank {
+            if r.rank(rook) != rank {
                 continue;
             }
-            let toward = if g.file(rook) > g.file(king) { 1 } else { -1 };
+            let toward = if r.file(rook) > r.file(king) { 1 } else { -1 };
             match r.variant.castling {
                 CastlingRule::None => {}
                 CastlingRule::Fixed { queen_side_king, king_side_king, .. } => {
@@ -239,7 +275,7 @@ impl<B: BitSet> Position<B> {
                     }
                     let after = (occ & !movers) | B::square(king_to) | B::square(rook_to);
                     if self.attackers(king_to, them, after).is_empty() {
-                        list.push(Move::castle(king, king_to, rook));
+                        emit(Move::castle(king, king_to, rook));
                     }
                 }
                 CastlingRule::Free { max_steps } => {
@@ -264,7 +300,7 @@ impl<B: BitSet> Position<B> {
                         let movers = B::square(king) | B::square(rook);
                         let after = (occ & !movers) | B::square(king_to) | B::square(rook_to);
                         if self.attackers(king_to, them, after).is_empty() {
-                            list.push(Move::castle(king, king_to, rook));
+                            emit(Move::castle(king, king_to, rook));
                         }
                     }
                 }
@@ -281,12 +317,39 @@ impl<B: BitSet> Position<B> {
         list
     }
 
-    /// The number of legal moves (perft's last ply).
+    /// The number of legal moves (perft's last ply). Targets of pieces that need no legality
+    /// test are counted by population count, without building moves.
     pub fn count_legal(&self) -> usize {
         let ctx = self.legality_context();
-        let mut list = MoveList::new();
-        self.generate_with(&mut list, ctx.checkers);
-        list.iter().filter(|&&m| self.is_legal(m, &ctx)).count()
+        let promotions = self.promotion_kinds.count_ones() as usize;
+        let mut n = 0usize;
+        let free = |from: Square| ctx.fast && Some(from) != ctx.king && !ctx.pinned.has(from);
+        self.for_each_batch(ctx.checkers, |batch| match batch {
+            Batch::Normal { from, to } => {
+                if free(from) {
+                    n += to.count() as usize;
+                } else {
+                    n += to.squares().filter(|&t| self.is_legal(Move::normal(from, t), &ctx)).count();
+                }
+            }
+            Batch::Promotions { from, to } => {
+                let targets = if free(from) {
+                    to.count() as usize
+                } else {
+                    to.squares().filter(|&t| self.is_legal(Move::normal(from, t), &ctx)).count()
+                };
+                n += targets * promotions;
+            }
+            Batch::Drops { kind, to } => {
+                if ctx.fast {
+                    n += to.count() as usize;
+                } else {
+                    n += to.squares().filter(|&t| self.is_legal(Move::drop(kind, t), &ctx)).count();
+                }
+            }
+            Batch::Single(m) => n += self.is_legal(m, &ctx) as usize,
+        });
+        n
     }
 
     /// Whether the side to move has any legal move.

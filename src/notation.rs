@@ -32,16 +32,20 @@ impl fmt::Display for MoveParseError {
 impl std::error::Error for MoveParseError {}
 
 impl<B: BitSet> Position<B> {
-    /// Coordinate notation. Castling is written king-takes-own-rook when `chess960` is set, or
-    /// when the king moves at most one file (where the destination form would read as a normal
-    /// king move); otherwise as the king's destination.
+    /// Coordinate notation. Castling is written king-takes-own-rook when the king moves at most
+    /// one file (where the destination form would read as a normal king move), and when
+    /// `chess960` is set unless the variant's free castling offers several castlings per rook;
+    /// otherwise as the king's destination.
     pub fn move_to_uci(&self, m: Move, chess960: bool) -> String {
         let g = self.rules.geometry;
         match m.kind() {
             MoveKind::Drop => format!("{}@{}", self.rules.variant.pieces[m.piece()].letter, g.square_name(m.to())),
             MoveKind::Castle => {
+                // King-takes-rook names a castling only where each rook has one castling (not
+                // with free castling, whose longer castlings keep the king's destination).
                 let short = (g.file(m.to()) - g.file(m.from())).abs() <= 1;
-                let to = if chess960 || short { m.rook() } else { m.to() };
+                let one_per_rook = !matches!(self.rules.variant.castling, CastlingRule::Free { .. });
+                let to = if short || (chess960 && one_per_rook) { m.rook() } else { m.to() };
                 format!("{}{}", g.square_name(m.from()), g.square_name(to))
             }
             MoveKind::Promotion => format!(

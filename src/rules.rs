@@ -8,6 +8,7 @@
 use crate::betza::{Mode, Travel};
 use crate::bitboard::BitSet;
 use crate::geometry::{Color, Geometry, Square};
+use crate::magic::Magics;
 use crate::variant::{PieceKind, Variant};
 use once_cell::sync::Lazy;
 use std::any::Any;
@@ -47,6 +48,8 @@ pub struct Modality<B> {
     pub bents: Vec<Bent>,
     /// Circular paths: (index of the first king direction in counter-clockwise order, clockwise).
     pub circles: Vec<(u8, bool)>,
+    /// Nothing but leaps and the rook/bishop groups (set when the tables are complete).
+    pub plain: bool,
 }
 
 impl<B: BitSet> Modality<B> {
@@ -60,6 +63,7 @@ impl<B: BitSet> Modality<B> {
             grasshops: Vec::new(),
             bents: Vec::new(),
             circles: Vec::new(),
+            plain: true,
         }
     }
 
@@ -163,6 +167,16 @@ pub struct Rules<B: BitSet> {
     pub back_rank: [B; 2],
     pub pawn_kinds: u32,
     pub zobrist: Zobrist,
+    /// File and rank of each square (the geometry divides; hot code looks up instead).
+    pub file_of: Vec<i8>,
+    pub rank_of: Vec<i8>,
+    /// `double_step[sq * 2 + color]`: (square passed, square reached) of a pawn double step
+    /// from `sq`, or empty sets where there is none.
+    pub double_step: Vec<(B, B)>,
+    /// Rook and bishop magics, on boards of at most 64 squares.
+    pub magics: Option<(Magics<B>, Magics<B>)>,
+    /// Kinds that can pin along some direction.
+    pub pinner_kinds: Vec<PieceKind>,
 }
 
 const KING_DIRS: [(i8, i8); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
@@ -265,6 +279,8 @@ impl<B: BitSet> Rules<B> {
                         m.rides.retain(|r| !(r.range == 0 && [2, 3, 6, 7].contains(&r.dir)));
                     }
                 }
+                quiet.plain = quiet.is_plain();
+                capture.plain = capture.is_plain();
                 let symmetric = p.steps.iter().all(|s| s.mode == Mode::Both);
                 tables.push(KindTables { quiet, capture, symmetric });
             }
@@ -353,7 +369,29 @@ impl<B: BitSet> Rules<B> {
         let royal = variant.royal_kinds().next().unwrap_or(0);
         let pawn_kinds = variant.pieces.iter().enumerate().filter(|(_, p)| p.pawn).fold(0u32, |m, (k, _)| m | 1 << k);
 
+        let file_of = geometry.all_squares().map(|s| geometry.file(s) as i8).collect();
+        let rank_of = geometry.all_squares().map(|s| geometry.rank(s) as i8).collect();
+        let mut double_step = vec![(B::EMPTY, B::EMPTY); squares * 2];
+        for sq in geometry.all_squares() {
+            for color in Color::BOTH {
+                if double_step_zone[color.index()].has(sq) {
+                    let f = color.forward();
+                    if let (Some(mid), Some(two)) = (geometry.offset(sq, 0, f), geometry.offset(sq, 0, 2 * f)) {
+                        double_step[sq.index() * 2 + color.index()] = (B::square(mid), B::square(two));
+                    }
+                }
+            }
+        }
+
+        let magics = (squares <= 64).then(|| (Magics::rook(geometry), Magics::bishop(geometry)));
+        let pinner_kinds = (0..kinds).filter(|&k| pinners.iter().any(|m| m & (1 << k) != 0)).collect();
+
         Rules {
+            magics,
+            pinner_kinds,
+            file_of,
+            rank_of,
+            double_step,
             variant,
             geometry,
             squares,
@@ -414,14 +452,20 @@ impl<B: BitSet> Rules<B> {
     }
 
     /// Orthogonal slider attacks.
-    #[inline]
+    #[inline(always)]
     pub fn rook_attacks(&self, sq: Square, occ: B) -> B {
+        if let Some((rook, _)) = &self.magics {
+            return rook.attacks(sq, occ);
+        }
         self.slide(0, sq, occ) | self.slide(1, sq, occ) | self.slide(4, sq, occ) | self.slide(5, sq, occ)
     }
 
     /// Diagonal slider attacks.
-    #[inline]
+    #[inline(always)]
     pub fn bishop_attacks(&self, sq: Square, occ: B) -> B {
+        if let Some((_, bishop)) = &self.magics {
+            return bishop.attacks(sq, occ);
+        }
         self.slide(2, sq, occ) | self.slide(3, sq, occ) | self.slide(6, sq, occ) | self.slide(7, sq, occ)
     }
 
@@ -441,6 +485,7 @@ impl<B: BitSet> Rules<B> {
 
     /// The squares a piece of `kind` and `color` on `sq` reaches in one modality, given the
     /// occupancy: for the quiet modality keep the empty ones, for captures the enemy ones.
+    #[inline(always)]
     pub fn reach(&self, m: &Modality<B>, sq: Square, occ: B) -> B {
         let mut t = m.leaps[sq.index()];
         if m.rook {
@@ -449,9 +494,15 @@ impl<B: BitSet> Rules<B> {
         if m.bishop {
             t |= self.bishop_attacks(sq, occ);
         }
-        if m.is_plain() {
-            return t;
+        if !m.plain {
+            t |= self.reach_other(m, sq, occ);
         }
+        t
+    }
+
+    /// The rides, hops and paths of a modality.
+    fn reach_other(&self, m: &Modality<B>, sq: Square, occ: B) -> B {
+        let mut t = B::EMPTY;
         for r in &m.rides {
             t |= self.slide_range(r.dir as usize, sq, occ, r.range);
         }
@@ -520,6 +571,18 @@ impl<B: BitSet> Rules<B> {
     #[inline]
     pub fn hand_key(&self, color: Color, kind: PieceKind, count: u8) -> u64 {
         self.zobrist.hand[(kind * 2 + color.index()) * (MAX_HAND + 1) + (count as usize).min(MAX_HAND)]
+    }
+
+    /// 0-based file of a square.
+    #[inline]
+    pub fn file(&self, sq: Square) -> i32 {
+        self.file_of[sq.index()] as i32
+    }
+
+    /// 0-based rank of a square.
+    #[inline]
+    pub fn rank(&self, sq: Square) -> i32 {
+        self.rank_of[sq.index()] as i32
     }
 
     /// Whether `kind` is a pawn type.

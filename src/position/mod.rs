@@ -310,10 +310,11 @@ impl<B: BitSet> Position<B> {
     /// The square a castling rook lands on, for a king going `king_from` -> `king_to` with the
     /// rook on `rook_from`.
     pub fn castling_rook_target(&self, king_from: Square, king_to: Square, rook_from: Square) -> Square {
-        let g = self.rules.geometry;
-        let rank = g.rank(king_from);
-        let queen_side = g.file(rook_from) < g.file(king_from);
-        let file = match self.rules.variant.castling {
+        let r = self.rules;
+        let g = r.geometry;
+        let rank = r.rank(king_from);
+        let queen_side = r.file(rook_from) < r.file(king_from);
+        let file = match r.variant.castling {
             CastlingRule::Fixed { queen_side_rook, king_side_rook, .. } => {
                 if queen_side {
                     queen_side_rook as i32
@@ -321,9 +322,17 @@ impl<B: BitSet> Position<B> {
                     king_side_rook as i32
                 }
             }
-            _ => g.file(king_to) + if queen_side { 1 } else { -1 },
+            _ => r.file(king_to) + if queen_side { 1 } else { -1 },
         };
         g.square(file, rank).unwrap_or(rook_from)
+    }
+
+    /// The pawn taken by an en passant capture onto `to`: one rank behind `to` as seen by the
+    /// side to move.
+    #[inline]
+    pub(crate) fn en_passant_victim(&self, to: Square) -> Square {
+        let files = self.rules.geometry.files as i32;
+        Square((to.0 as i32 - self.side.forward() * files) as u8)
     }
 
     /// Play a move (which must be legal, or at least pseudo-legal) in place.
@@ -375,27 +384,23 @@ impl<B: BitSet> Position<B> {
                 if r.is_pawn(moving.kind) {
                     self.halfmove = 0;
                     if m.kind() == MoveKind::EnPassant {
-                        let g = r.geometry;
-                        if let Some(victim) = g.square(g.file(to), g.rank(from)) {
-                            if let Some(p) = self.piece_at(victim) {
-                                self.remove(victim, p);
-                            }
+                        let victim = self.en_passant_victim(to);
+                        if let Some(p) = self.piece_at(victim) {
+                            self.remove(victim, p);
                         }
                     } else {
-                        let g = r.geometry;
-                        let dy = g.rank(to) - g.rank(from);
-                        if dy.abs() == 2 && g.file(to) == g.file(from) {
-                            if let Some(passed) = g.square(g.file(from), g.rank(from) + dy / 2) {
-                                // Record en passant only when an enemy pawn could capture there.
-                                let mut capturers = B::EMPTY;
-                                for k in 0..r.kinds {
-                                    if r.is_pawn(k) {
-                                        capturers |= r.leap_from(k, them, passed) & self.pieces(them, k);
-                                    }
+                        let (mid, two) = r.double_step[from.index() * 2 + us.index()];
+                        if two.has(to) {
+                            let passed = mid.lowest();
+                            // Record en passant only when an enemy pawn could capture there.
+                            let mut capturers = B::EMPTY;
+                            for k in 0..r.kinds {
+                                if r.is_pawn(k) {
+                                    capturers |= r.leap_from(k, them, passed) & self.pieces(them, k);
                                 }
-                                if capturers.any() {
-                                    self.set_ep(Some(passed));
-                                }
+                            }
+                            if capturers.any() {
+                                self.set_ep(Some(passed));
                             }
                         }
                     }
