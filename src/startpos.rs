@@ -69,11 +69,37 @@ pub fn scharnagl(sp: u32, tail: &str) -> [char; 8] {
     rank
 }
 
-fn fill_template(template: &str, white: &str, black: &str, hand: &str) -> String {
-    template
+/// Castling rights of a start array: `K`/`Q` where a castling-capable piece stands on that side
+/// of the king (upper case for White's array, lower for Black's).
+fn castling_field(v: &Variant, white: &str, black: &str) -> String {
+    let mut out = String::new();
+    let royal = v.pieces.iter().find(|p| p.royal).map(|p| p.letter);
+    let castles = |c: char| v.pieces.iter().any(|p| p.letter == c && p.castling_rook);
+    for (array, upper) in [(white, true), (black, false)] {
+        let letters: Vec<char> = array.chars().map(|c| c.to_ascii_uppercase()).collect();
+        let Some(king) = letters.iter().position(|&c| Some(c) == royal) else { continue };
+        let sides = [
+            ('K', letters[king + 1..].iter().any(|&c| castles(c))),
+            ('Q', letters[..king].iter().any(|&c| castles(c))),
+        ];
+        for (side, present) in sides {
+            if present {
+                out.push(if upper { side } else { side.to_ascii_lowercase() });
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+fn fill_template(v: &Variant, white: &str, black: &str, hand: &str) -> String {
+    v.start_template
         .replace("{W}", &white.to_ascii_uppercase())
         .replace("{b}", &black.to_ascii_lowercase())
         .replace("{hand}", hand)
+        .replace("{castling}", &castling_field(v, white, black))
 }
 
 /// The start FEN of a variant by index.
@@ -86,7 +112,11 @@ pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
         StartRule::Fens(list) => list[index as usize].clone(),
         StartRule::Arrays(arrays) => {
             let n = arrays.len() as u64;
-            fill_template(&v.start_template, &arrays[(index / n) as usize], &arrays[(index % n) as usize], "")
+            fill_template(v, &arrays[(index / n) as usize], &arrays[(index % n) as usize], "")
+        }
+        StartRule::MirroredArrays(arrays) => {
+            let a = &arrays[index as usize];
+            fill_template(v, a, a, "")
         }
         StartRule::Shuffle960Mirrored { sets } => {
             let sp = (index % 960) as u32;
@@ -96,7 +126,7 @@ pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
                 array = array.replace('Q', &board.to_string());
                 hand = format!("[{}{}]", held.to_ascii_uppercase(), held.to_ascii_lowercase());
             }
-            fill_template(&v.start_template, &array, &array, &hand)
+            fill_template(v, &array, &array, &hand)
         }
         StartRule::Shuffle960PerSide { tails } => {
             let per_side = 960 * tails.len() as u64;
@@ -104,7 +134,7 @@ pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
                 let tail = &tails[(n / 960) as usize];
                 scharnagl((n % 960) as u32, tail).iter().collect()
             };
-            fill_template(&v.start_template, &side_array(index / per_side), &side_array(index % per_side), "")
+            fill_template(v, &side_array(index / per_side), &side_array(index % per_side), "")
         }
     })
 }

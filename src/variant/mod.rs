@@ -80,6 +80,8 @@ pub enum StartRule {
     /// set * 960 + number; each set replaces the queen by its board piece and gives each side its
     /// hand piece.
     Shuffle960Mirrored { sets: Vec<(char, char)> },
+    /// Back-rank arrays, the same for both sides: index = position in the list.
+    MirroredArrays(Vec<String>),
     /// An independent array per side: per-side number = tail * 960 + Scharnagl number, where the
     /// tail orders the last three empty squares; index = white * n + black.
     Shuffle960PerSide { tails: Vec<String> },
@@ -131,6 +133,7 @@ impl Variant {
         match &self.start {
             StartRule::Fens(f) => f.len() as u64,
             StartRule::Arrays(a) => (a.len() * a.len()) as u64,
+            StartRule::MirroredArrays(a) => a.len() as u64,
             StartRule::Shuffle960Mirrored { sets } => 960 * sets.len().max(1) as u64,
             StartRule::Shuffle960PerSide { tails } => {
                 let n = 960 * tails.len() as u64;

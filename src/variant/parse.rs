@@ -239,7 +239,11 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         StartRule::Fens(rest.split(';').map(|f| f.trim().to_string()).collect())
     } else if let Some(rest) = start_text.strip_prefix("fen ") {
         StartRule::Fens(vec![rest.trim().to_string()])
-    } else if let Some(rest) = start_text.strip_prefix("arrays ") {
+    } else if let Some((mirrored, rest)) = start_text
+        .strip_prefix("arrays ")
+        .map(|r| (false, r))
+        .or_else(|| start_text.strip_prefix("mirrored-arrays ").map(|r| (true, r)))
+    {
         let arrays: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
         for a in &arrays {
             if a.chars().count() != geometry.files as usize {
@@ -249,7 +253,11 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
                 kind(line, &c.to_string())?;
             }
         }
-        StartRule::Arrays(arrays)
+        if mirrored {
+            StartRule::MirroredArrays(arrays)
+        } else {
+            StartRule::Arrays(arrays)
+        }
     } else if let Some(rest) = start_text.strip_prefix("shuffle960 ") {
         if geometry.files != 8 {
             return Err(serr("shuffle960 needs 8 files"));
