@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use menagerie::any::AnyPosition;
 use menagerie::geometry::Color;
-use menagerie::startpos;
+use menagerie::startpos::{self, Form};
 use menagerie::variant::{self, Variant};
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -29,6 +29,9 @@ enum Command {
         fen: Option<String>,
         #[arg(long)]
         index: Option<u64>,
+        /// Setup form for --index (rvc: basic, general, restricted, systematic, systematic-dedup).
+        #[arg(long, requires = "index")]
+        form: Option<String>,
         #[arg(long)]
         depth: u32,
         /// One line per root move.
@@ -51,6 +54,12 @@ enum Command {
         random: bool,
         #[arg(long, requires = "random")]
         seed: Option<u64>,
+        /// Setup form (rvc: basic, general, restricted, systematic, systematic-dedup).
+        #[arg(long)]
+        form: Option<String>,
+        /// Random basic-form draws only from the first arrays of the list (rvc: 32).
+        #[arg(long, requires = "random")]
+        short_list: bool,
         /// D-Chess: the first mover's transposition, e.g. b1g1.
         #[arg(long)]
         swap: Option<String>,
@@ -88,6 +97,10 @@ pub fn run(args: Vec<String>) -> i32 {
     }
 }
 
+fn parse_form(text: Option<&str>) -> Result<Form, String> {
+    text.map_or(Ok(Form::Basic), |t| t.parse::<Form>().map_err(|e| e.to_string()))
+}
+
 fn load_variant(name: &str) -> Result<&'static Variant, String> {
     variant::builtin(name).map_err(|e| e.to_string())
 }
@@ -107,15 +120,19 @@ fn command_result(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Perft { variant, fen, index, depth, divide, chess960, wide } => {
-            let v = load_variant(&variant)?;
+        Command::Perft { variant, fen, index, form, depth, divide, chess960, wide } => {
+            let mut v = load_variant(&variant)?;
             if depth > MAX_PERFT_DEPTH {
                 return Err(format!("depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"));
             }
-            let fen = match (fen, index) {
-                (Some(f), _) => f,
-                (None, Some(i)) => startpos::start_fen(v, i).map_err(|e| e.to_string())?,
-                (None, None) => startpos::start_fen(v, 0).map_err(|e| e.to_string())?,
+            let fen = match fen {
+                Some(f) => f,
+                None => {
+                    let form = parse_form(form.as_deref())?;
+                    let start = startpos::start_in_form(v, form, index.unwrap_or(0)).map_err(|e| e.to_string())?;
+                    v = start.variant;
+                    start.fen
+                }
             };
             let pos =
                 AnyPosition::from_fen_width(v, &fen, wide || v.geometry.squares() > 64).map_err(|e| e.to_string())?;
@@ -141,8 +158,15 @@ fn command_result(command: Command) -> Result<(), String> {
             let _ = writeln!(out, "Nodes searched: {total}");
             Ok(())
         }
-        Command::Startpos { variant, index, random, seed, swap, relocate, list } => {
+        Command::Startpos { variant, index, random, seed, form, short_list, swap, relocate, list } => {
             let v = load_variant(&variant)?;
+            let form = parse_form(form.as_deref())?;
+            let count = startpos::form_count(v, form).map_err(|e| e.to_string())?;
+            let count = match (short_list, v.short_list) {
+                (false, _) => count,
+                (true, Some(n)) if form == Form::Basic => count.min(n as u64),
+                (true, _) => return Err(format!("{} has no short list for this form", v.name)),
+            };
             let index = match (index, random) {
                 (Some(i), _) => i,
                 (None, true) => {
@@ -152,11 +176,16 @@ fn command_result(command: Command) -> Result<(), String> {
                             .map(|d| d.as_nanos() as u64)
                             .unwrap_or(0)
                     });
-                    startpos::random_index(v, seed)
+                    startpos::random_index(count, seed)
                 }
                 (None, false) => 0,
             };
-            let mut fen = startpos::start_fen(v, index).map_err(|e| e.to_string())?;
+            let start = startpos::start_in_form(v, form, index).map_err(|e| e.to_string())?;
+            if start.variant.name != v.name {
+                eprintln!("note: this array is played as {}", start.variant.name);
+            }
+            let v = start.variant;
+            let mut fen = start.fen;
             for r in &relocate {
                 let (color, choice) =
                     r.split_once(':').ok_or_else(|| format!("--relocate takes COLOR:CHOICE, not '{r}'"))?;

@@ -8,7 +8,7 @@
 //! Must not know: bitboards, move generation, search.
 
 use crate::geometry::{Color, Geometry};
-use crate::variant::{StartRule, TranspositionRule, Variant};
+use crate::variant::{SetupForms, StartRule, Substitution, TranspositionRule, Variant};
 use std::fmt;
 
 /// Why a start position cannot be produced.
@@ -139,14 +139,170 @@ pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
     })
 }
 
-/// A uniformly drawn start index from a seed (SplitMix64, then rejection-free modulo on 64 bits,
+/// A setup form of a variant's start positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The variant's own start rule (for `rvc`, the 45 basic arrays).
+    Basic,
+    General,
+    Restricted,
+    Systematic,
+    /// Systematic, with the duplicates replaced so that every index gives a distinct array.
+    SystematicDedup,
+}
+
+impl std::str::FromStr for Form {
+    type Err = StartError;
+    fn from_str(s: &str) -> Result<Form, StartError> {
+        Ok(match s {
+            "basic" => Form::Basic,
+            "general" => Form::General,
+            "restricted" => Form::Restricted,
+            "systematic" => Form::Systematic,
+            "systematic-dedup" => Form::SystematicDedup,
+            _ => {
+                return Err(StartError::NoSuchRule(format!(
+                    "unknown form '{s}' (basic, general, restricted, systematic, systematic-dedup)"
+                )))
+            }
+        })
+    }
+}
+
+/// A start position together with the variant it is played as.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub variant: &'static Variant,
+    pub fen: String,
+}
+
+/// How many start positions a form numbers.
+pub fn form_count(v: &Variant, form: Form) -> Result<u64, StartError> {
+    if form == Form::Basic {
+        return Ok(v.start_count());
+    }
+    let f =
+        v.forms.as_ref().ok_or_else(|| StartError::NoSuchRule(format!("{} has no extended setup forms", v.name)))?;
+    let entries = v.start_count();
+    Ok(match form {
+        Form::Basic => entries,
+        Form::General => f.general.iter().map(|c| c.len().max(1) as u64).product::<u64>() * entries,
+        Form::Restricted => f.restricted.len() as u64 * entries,
+        Form::Systematic | Form::SystematicDedup => (f.bases.len() * f.restricted.len()) as u64 * entries,
+    })
+}
+
+/// The start position of a form by index.
+pub fn start_in_form(v: &'static Variant, form: Form, index: u64) -> Result<Start, StartError> {
+    let count = form_count(v, form)?;
+    if index >= count {
+        return Err(StartError::IndexOutOfRange { index, count });
+    }
+    if form == Form::Basic {
+        return Ok(Start { variant: v, fen: start_fen(v, index)? });
+    }
+    let (Some(f), StartRule::MirroredArrays(entries)) = (v.forms.as_ref(), &v.start) else {
+        return Err(StartError::NoSuchRule(format!("{} has no extended setup forms", v.name)));
+    };
+    let n = entries.len() as u64;
+    let entry = &entries[(index % n) as usize];
+    let rest = index / n;
+    let (array, variant_name) = match form {
+        Form::General => {
+            let mut picks = Vec::new();
+            let mut r = rest;
+            for slot in (0..f.slots.len()).rev() {
+                let choices = f.general[slot].len().max(1) as u64;
+                if let Some(c) = f.general[slot].get((r % choices) as usize) {
+                    picks.push((slot, c.clone()));
+                }
+                r /= choices;
+            }
+            picks.reverse();
+            form_array(f, &f.bases[0], entry, &picks)
+        }
+        Form::Restricted => {
+            let subs: Vec<Substitution> = f.restricted[rest as usize].iter().cloned().collect();
+            form_array(f, &f.bases[0], entry, &subs)
+        }
+        Form::Systematic | Form::SystematicDedup => {
+            let per_base = f.restricted.len() as u64;
+            let (base, s) = ((rest / per_base) as usize, (rest % per_base) as usize);
+            let subs: Vec<Substitution> = f.restricted[s].iter().cloned().collect();
+            let (array, name) = form_array(f, &f.bases[base], entry, &subs);
+            let duplicate = form == Form::SystematicDedup
+                && (0..base).any(|b| {
+                    f.restricted.iter().any(|r| {
+                        let subs: Vec<Substitution> = r.iter().cloned().collect();
+                        form_array(f, &f.bases[b], entry, &subs).0 == array
+                    })
+                });
+            match (&f.dedup, duplicate) {
+                (Some(d), true) => {
+                    let mut subs = subs;
+                    subs.push(d.clone());
+                    form_array(f, &f.bases[base], entry, &subs)
+                }
+                _ => (array, name),
+            }
+        }
+        Form::Basic => unreachable!("handled above"),
+    };
+    let variant = match variant_name {
+        Some(name) => crate::variant::builtin(&name).map_err(|e| StartError::NoSuchRule(e.to_string()))?,
+        None => v,
+    };
+    Ok(Start { variant, fen: fill_template(variant, &array, &array, "") })
+}
+
+/// Build a form's array: the base with the entry's wing pieces on its `?` files, then the
+/// substitutions (inverted where the base already holds the substitute), then the clash rule on
+/// the wings. Returns the array and the variant a candidate asks for.
+fn form_array(f: &SetupForms, base: &str, entry: &str, subs: &[Substitution]) -> (String, Option<String>) {
+    let entry: Vec<char> = entry.chars().collect();
+    let mut array: Vec<char> = base.chars().collect();
+    let wings: Vec<usize> = (0..array.len()).filter(|&i| array[i] == '?').collect();
+    for &i in &wings {
+        array[i] = entry.get(i).copied().unwrap_or('?');
+    }
+    let mut introduced = Vec::new();
+    let mut variant = None;
+    for (slot, cand) in subs {
+        let Some((orthodox, files)) = f.slots.get(*slot) else { continue };
+        let holds_substitute = files.iter().all(|&x| array.get(x as usize) == Some(&cand.letter));
+        let put = if holds_substitute { *orthodox } else { cand.letter };
+        for &x in files {
+            if let Some(c) = array.get_mut(x as usize) {
+                *c = put;
+            }
+        }
+        if !holds_substitute && put != *orthodox {
+            introduced.push(put);
+            if cand.variant.is_some() {
+                variant = cand.variant.clone();
+            }
+        }
+    }
+    for p in introduced {
+        if let Some(&(_, replacement)) = f.clash.iter().find(|(c, _)| *c == p) {
+            for &i in &wings {
+                if array[i] == p {
+                    array[i] = replacement;
+                }
+            }
+        }
+    }
+    (array.into_iter().collect(), variant)
+}
+
+/// A uniformly drawn index below `count` from a seed (SplitMix64, then rejection-free modulo on 64 bits,
 /// whose bias is negligible for our counts).
-pub fn random_index(v: &Variant, seed: u64) -> u64 {
+pub fn random_index(count: u64, seed: u64) -> u64 {
     let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^= z >> 31;
-    z % v.start_count().max(1)
+    z % count.max(1)
 }
 
 /// The back rank of `color` in a FEN's placement, as letters from file a (upper case for White).
@@ -384,6 +540,50 @@ mod tests {
         assert_eq!(relocations(v, &both, Color::White).unwrap(), vec!["none"]);
         assert!(apply_relocation(v, &both, Color::White, "queen").is_err());
         assert!(apply_relocation(v, &fen, Color::White, "rook").is_err());
+    }
+
+    fn distinct(form: Form) -> (u64, usize) {
+        let v = builtin("rvc").unwrap();
+        let n = form_count(v, form).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..n {
+            let s = start_in_form(v, form, i).unwrap();
+            if let Err(e) = crate::any::AnyPosition::from_fen(s.variant, &s.fen) {
+                panic!("{form:?} {i}: {} is not a valid position: {e}", s.fen);
+            }
+            seen.insert((s.variant.name.clone(), s.fen));
+        }
+        (n, seen.len())
+    }
+
+    #[test]
+    fn rvc_forms_have_the_published_counts() {
+        assert_eq!(distinct(Form::Basic), (45, 45));
+        assert_eq!(distinct(Form::Restricted), (675, 675));
+        assert_eq!(distinct(Form::Systematic), (2025, 1935));
+        assert_eq!(distinct(Form::SystematicDedup), (2025, 2025));
+        assert_eq!(distinct(Form::General), (16200, 16200));
+    }
+
+    #[test]
+    fn rvc_forms_follow_the_seed() {
+        let v = builtin("rvc").unwrap();
+        // Restricted 5 (Tigers replace Bishops) on entry 32 (RHTNBQKBNTYR): wing Tigers -> Vaos.
+        let s = start_in_form(v, Form::Restricted, 5 * 45 + 31).unwrap();
+        assert!(s.fen.ends_with("/RHVNTQKTNVYR w KQkq - 0 1"), "{}", s.fen);
+        // The seed's own example: Cannons, Leo... base 3 with the same entry and Tigers.
+        let s = start_in_form(v, Form::Systematic, (2 * 15 + 5) * 45 + 31).unwrap();
+        assert!(s.fen.ends_with("/OHVNTLKTNVYO w KQkq - 0 1"), "{}", s.fen);
+        // Princesses in the corners: no castling. Stars: an rvcstar game.
+        let s = start_in_form(v, Form::Restricted, 8 * 45).unwrap();
+        assert!(s.fen.ends_with("/IGCNBQKBNCGI w - - 0 1"), "{}", s.fen);
+        let s = start_in_form(v, Form::Restricted, 13 * 45).unwrap();
+        assert_eq!(s.variant.name, "rvcstar");
+        // Base 2 with Archers replacing Knights is inverted: Knights replace Archers.
+        let s = start_in_form(v, Form::Systematic, (15 + 12) * 45).unwrap();
+        assert!(s.fen.ends_with("/RGCNSQKSNCGR w KQkq - 0 1"), "{}", s.fen);
+        assert!(start_in_form(v, Form::General, 16200).is_err());
+        assert!(start_in_form(builtin("chess").unwrap(), Form::General, 0).is_err());
     }
 
     #[test]

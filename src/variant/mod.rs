@@ -114,8 +114,41 @@ pub struct Variant {
     pub transposition: TranspositionRule,
     /// Chess-9 relocations: (piece kind, file of the bishop it may swap with).
     pub relocation: Vec<(PieceKind, u8)>,
+    /// Extended setup forms (Random Variant Chess), if any.
+    pub forms: Option<SetupForms>,
+    /// Basic-form draws may be restricted to the first this-many arrays.
+    pub short_list: Option<u32>,
 }
 
+/// A piece that a setup form puts into a slot; `variant` names the variant the game must then
+/// be played as (the Star shares the Grasshopper's letter, so Star arrays are `rvcstar` games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub letter: char,
+    pub variant: Option<String>,
+}
+
+/// A substitution: slot index and the piece put there.
+pub type Substitution = (usize, Candidate);
+
+/// Savard's extended setup forms (rules.md 4(c)), as data: the slots of the base arrays, the
+/// choices of the General and Restricted methods, the Systematic bases, the de-duplicating
+/// substitution and the clash table for the wing pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupForms {
+    /// Per slot: the orthodox letter and the files it covers.
+    pub slots: Vec<(char, Vec<u8>)>,
+    /// General method: per slot, the candidates (the orthodox piece first).
+    pub general: Vec<Vec<Candidate>>,
+    /// Restricted method: `None` = no substitution.
+    pub restricted: Vec<Option<Substitution>>,
+    /// Systematic bases; `?` marks the files an entry fills.
+    pub bases: Vec<String>,
+    /// Systematic de-duplication: the substitution applied on top in the duplicate cases.
+    pub dedup: Option<Substitution>,
+    /// Wing clash rule: (substituted-in letter, replacement for that letter among the wings).
+    pub clash: Vec<(char, char)>,
+}
 impl Variant {
     /// The piece kind with this FEN letter (either case).
     pub fn kind_of_letter(&self, letter: char) -> Option<PieceKind> {

@@ -5,7 +5,10 @@
 //! Owns: reading variant files into `Variant`s, with line-numbered errors.
 //! Must not know: bitboards, positions.
 
-use super::{CastlingRule, PieceDef, PieceKind, StalemateRule, StartRule, TranspositionRule, Variant, MAX_KINDS};
+use super::{
+    Candidate, CastlingRule, PieceDef, PieceKind, SetupForms, StalemateRule, StartRule, Substitution,
+    TranspositionRule, Variant, MAX_KINDS,
+};
 use crate::betza;
 use crate::geometry::Geometry;
 use std::collections::BTreeMap;
@@ -117,6 +120,13 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         "start",
         "transposition",
         "relocation",
+        "short-list",
+        "form-slots",
+        "form-general",
+        "form-restricted",
+        "form-bases",
+        "form-dedup",
+        "form-clash",
     ];
     for (k, (line, _)) in &s.keys {
         if !known.contains(&k.as_str()) {
@@ -310,7 +320,20 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         }
     }
 
+    let forms = match s.keys.get("form-slots") {
+        None => None,
+        Some(_) => Some(parse_forms(s, &pieces)?),
+    };
+    let short_list = match s.keys.get("short-list") {
+        None => None,
+        Some((line, v)) => {
+            Some(v.parse::<u32>().map_err(|_| VariantError { line: *line, message: format!("bad short-list '{v}'") })?)
+        }
+    };
+
     Ok(Variant {
+        forms,
+        short_list,
         name: s.name.clone(),
         geometry,
         double_step,
@@ -327,6 +350,84 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         relocation,
         pieces,
     })
+}
+
+fn parse_forms(s: &Section, pieces: &[PieceDef]) -> Result<SetupForms, VariantError> {
+    let get = |key: &str| -> Result<(usize, &str), VariantError> {
+        s.keys
+            .get(key)
+            .map(|(l, v)| (*l, v.as_str()))
+            .ok_or_else(|| VariantError { line: s.line, message: format!("setup forms need '{key}'") })
+    };
+    let letter = |line: usize, c: char| -> Result<char, VariantError> {
+        if pieces.iter().any(|p| p.letter == c) {
+            Ok(c)
+        } else {
+            Err(VariantError { line, message: format!("no piece type '{c}'") })
+        }
+    };
+    let candidate = |line: usize, text: &str| -> Result<Candidate, VariantError> {
+        let (l, variant) = match text.split_once('/') {
+            Some((l, v)) => (l, Some(v.to_string())),
+            None => (text, None),
+        };
+        let mut chars = l.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(Candidate { letter: letter(line, c)?, variant }),
+            _ => Err(VariantError { line, message: format!("bad candidate '{text}'") }),
+        }
+    };
+    let (line, slots_text) = get("form-slots")?;
+    let mut slots = Vec::new();
+    for w in slots_text.split_whitespace() {
+        let (l, files) = w.split_once(':').ok_or_else(|| VariantError { line, message: format!("bad slot '{w}'") })?;
+        let c = letter(line, l.chars().next().unwrap_or(' '))?;
+        let files = files
+            .split(',')
+            .map(|f| f.bytes().next().and_then(|b| b.checked_sub(b'a')).filter(|_| f.len() == 1))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or_else(|| VariantError { line, message: format!("bad slot files '{w}'") })?;
+        slots.push((c, files));
+    }
+    let slot_of = |line: usize, c: char| {
+        slots.iter().position(|(l, _)| *l == c).ok_or_else(|| VariantError { line, message: format!("no slot '{c}'") })
+    };
+    let substitution = |line: usize, w: &str| -> Result<Substitution, VariantError> {
+        let (sl, cand) =
+            w.split_once(':').ok_or_else(|| VariantError { line, message: format!("bad substitution '{w}'") })?;
+        Ok((slot_of(line, sl.chars().next().unwrap_or(' '))?, candidate(line, cand)?))
+    };
+    let (line, general_text) = get("form-general")?;
+    let mut general = vec![Vec::new(); slots.len()];
+    for w in general_text.split_whitespace() {
+        let (sl, list) =
+            w.split_once(':').ok_or_else(|| VariantError { line, message: format!("bad choice list '{w}'") })?;
+        let i = slot_of(line, sl.chars().next().unwrap_or(' '))?;
+        general[i] = list.split(',').map(|c| candidate(line, c)).collect::<Result<_, _>>()?;
+    }
+    let (line, restricted_text) = get("form-restricted")?;
+    let restricted = restricted_text
+        .split_whitespace()
+        .map(|w| if w == "-" { Ok(None) } else { substitution(line, w).map(Some) })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (_, bases_text) = get("form-bases")?;
+    let bases = bases_text.split_whitespace().map(str::to_string).collect();
+    let dedup = match s.keys.get("form-dedup") {
+        None => None,
+        Some((line, w)) => Some(substitution(*line, w)?),
+    };
+    let (line, clash_text) = get("form-clash")?;
+    let clash = clash_text
+        .split_whitespace()
+        .map(|w| {
+            let mut c = w.chars();
+            match (c.next(), c.next(), c.next(), c.next()) {
+                (Some(a), Some(':'), Some(b), None) => Ok((letter(line, a)?, letter(line, b)?)),
+                _ => Err(VariantError { line, message: format!("bad clash '{w}'") }),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(SetupForms { slots, general, restricted, bases, dedup, clash })
 }
 
 #[cfg(test)]
