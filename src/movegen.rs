@@ -52,7 +52,9 @@ impl<B: BitSet> Position<B> {
         let r = self.rules;
         let king = self.kings[self.side.index()];
         let checkers = self.checkers();
-        let fast = r.pins_suffice && checkers.is_empty();
+        let them = self.by_color[self.side.flip().index()];
+        let fast = checkers.is_empty()
+            && (r.pins_suffice || r.unpinnable_kinds.iter().all(|&k| (self.by_kind[k] & them).is_empty()));
         let pinned = match king {
             Some(k) if fast => self.pinned(k),
             _ => B::EMPTY,

@@ -160,6 +160,9 @@ pub struct Rules<B: BitSet> {
     pub pin_dirs: Vec<u8>,
     /// No capture depends on occupancy except along rides: pins decide legality.
     pub pins_suffice: bool,
+    /// Kinds whose captures depend on occupancy in other ways (hops, bent and circular paths):
+    /// while the opponent has one on the board, every move is tested in full.
+    pub unpinnable_kinds: Vec<PieceKind>,
     /// Per colour: the last rank (promotion zone) and the double-step rank.
     pub promotion_zone: [B; 2],
     pub double_step_zone: [B; 2],
@@ -294,6 +297,7 @@ impl<B: BitSet> Rules<B> {
         let mut pinners = vec![0u32; dirs.len() * 2];
         let mut complex_kinds = Vec::new();
         let mut pins_suffice = true;
+        let mut unpinnable_kinds = Vec::new();
         for k in 0..kinds {
             let mut has_leaps = false;
             let mut complex = false;
@@ -328,6 +332,9 @@ impl<B: BitSet> Rules<B> {
                 if !c.hops.is_empty() || !c.grasshops.is_empty() || !c.bents.is_empty() || !c.circles.is_empty() {
                     complex = true;
                     pins_suffice = false;
+                    if !unpinnable_kinds.contains(&k) {
+                        unpinnable_kinds.push(k);
+                    }
                 }
             }
             // Rides limited in range are found per piece; their unlimited siblings too, so that
@@ -413,6 +420,7 @@ impl<B: BitSet> Rules<B> {
             pinners,
             pin_dirs,
             pins_suffice,
+            unpinnable_kinds,
             promotion_zone,
             double_step_zone,
             back_rank,

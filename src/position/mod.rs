@@ -240,7 +240,10 @@ impl<B: BitSet> Position<B> {
         let them = self.by_color[by.index()] & occ;
         let mut a = B::EMPTY;
         for &k in &r.leap_kinds {
-            a |= r.leap_from(k, by, sq) & self.by_kind[k];
+            let candidates = self.by_kind[k] & them;
+            if candidates.any() {
+                a |= r.leap_from(k, by, sq) & candidates;
+            }
         }
         let rooks = &r.rook_kinds[by.index()];
         if !rooks.is_empty() {
