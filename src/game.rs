@@ -200,6 +200,29 @@ mod tests {
     }
 
     #[test]
+    fn promotion_rules_of_random_variant_chess() {
+        let fen = "r5k5/1P10/12/12/12/12/10p1/6K4C w - - 0 1";
+        let count = |variant: &str, moves: &[&str]| {
+            let g = game(variant, fen, moves);
+            g.position().legal_moves_uci(false).iter().filter(|m| m.len() == 5).count()
+        };
+        // Standard rule: the types of the initial array (here the FEN: rook and camel).
+        assert_eq!(count("rvc", &[]), 4);
+        // Rule B: Q R B N Camel Giraffe.
+        assert_eq!(count("rvc+promotion-b", &[]), 12);
+        // Rule A: the 22 pool types absent from the array, each once by either side.
+        assert_eq!(count("rvc+promotion-a", &[]), 44);
+        let g = game("rvc+promotion-a", fen, &["b7b8g"]);
+        assert!(!g.position().legal_moves_uci(false).iter().any(|m| m == "k2k1g"), "the giraffe is spent");
+        assert!(
+            g.position().legal_moves_uci(false).iter().any(|m| m == "k2k1z"),
+            "{:?}",
+            g.position().legal_moves_uci(false)
+        );
+        assert!(with_position!(g.position(), p => p.hash() == p.hash_from_scratch()));
+    }
+
+    #[test]
     fn a_bad_move_changes_nothing() {
         let mut g = game("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["e2e4"]);
         let before = g.position().to_fen();

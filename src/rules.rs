@@ -94,6 +94,7 @@ pub struct Zobrist {
     pub castling: Vec<u64>,
     pub en_passant: Vec<u64>,
     pub hand: Vec<u64>,
+    pub promotion_spent: Vec<u64>,
 }
 
 /// The largest hand count with a distinct Zobrist key.
@@ -116,6 +117,7 @@ impl Zobrist {
             castling: (0..squares).map(|_| next()).collect(),
             en_passant: (0..squares).map(|_| next()).collect(),
             hand: (0..2 * kinds * (MAX_HAND + 1)).map(|_| next()).collect(),
+            promotion_spent: (0..kinds).map(|_| next()).collect(),
         }
     }
 }

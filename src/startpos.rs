@@ -248,8 +248,15 @@ pub fn start_in_form(v: &'static Variant, form: Form, index: u64) -> Result<Star
         }
         Form::Basic => unreachable!("handled above"),
     };
+    // A rule option (`rvc+promotion-a`) carries over to the variant a candidate asks for.
     let variant = match variant_name {
-        Some(name) => crate::variant::builtin(&name).map_err(|e| StartError::NoSuchRule(e.to_string()))?,
+        Some(name) => {
+            let full = match v.name.split_once('+') {
+                Some((_, option)) => format!("{name}+{option}"),
+                None => name,
+            };
+            crate::variant::builtin(&full).map_err(|e| StartError::NoSuchRule(e.to_string()))?
+        }
         None => v,
     };
     Ok(Start { variant, fen: fill_template(variant, &array, &array, "") })

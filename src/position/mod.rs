@@ -41,6 +41,9 @@ pub struct Position<B: BitSet> {
     pub(crate) hash: u64,
     /// Kinds a pawn may promote to in this game (fixed when the game starts).
     pub(crate) promotion_kinds: u32,
+    /// Kinds no longer available because they were promoted to (variants where each type may
+    /// be promoted to once); part of the hash.
+    pub(crate) promotions_spent: u32,
     pub(crate) kings: [Option<Square>; 2],
 }
 
@@ -60,6 +63,7 @@ impl<B: BitSet> Position<B> {
             fullmove: 1,
             hash: 0,
             promotion_kinds: 0,
+            promotions_spent: 0,
             kings: [None; 2],
         }
     }
@@ -230,6 +234,11 @@ impl<B: BitSet> Position<B> {
                 h ^= r.hand_key(c, k, self.hand[c.index()][k]) ^ r.hand_key(c, k, 0);
             }
         }
+        for k in 0..r.kinds {
+            if self.promotions_spent & (1 << k) != 0 {
+                h ^= r.zobrist.promotion_spent[k];
+            }
+        }
         h
     }
 
@@ -381,8 +390,16 @@ impl<B: BitSet> Position<B> {
                     }
                 }
                 self.remove(from, moving);
-                let placed =
-                    if m.kind() == MoveKind::Promotion { Piece { color: us, kind: m.piece() } } else { moving };
+                let placed = if m.kind() == MoveKind::Promotion {
+                    if r.variant.promotion_once {
+                        self.promotion_kinds &= !(1 << m.piece());
+                        self.promotions_spent |= 1 << m.piece();
+                        self.hash ^= r.zobrist.promotion_spent[m.piece()];
+                    }
+                    Piece { color: us, kind: m.piece() }
+                } else {
+                    moving
+                };
                 self.put(to, placed);
                 if r.is_pawn(moving.kind) {
                     self.halfmove = 0;

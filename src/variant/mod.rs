@@ -105,6 +105,8 @@ pub struct Variant {
     pub promotion: Vec<PieceKind>,
     pub promotion_if_absent: Vec<PieceKind>,
     pub promotion_from_initial_array: bool,
+    /// Each type may be promoted to only once in a game (by either side).
+    pub promotion_once: bool,
     pub castling: CastlingRule,
     pub drops: bool,
     pub captures_to_hand: bool,
@@ -191,8 +193,14 @@ static BUILTIN: Lazy<Vec<Variant>> = Lazy::new(|| match parse_variants(BUILTIN_T
     Err(e) => panic!("built-in variant file is broken: {e}"),
 });
 
-/// Names of the built-in variants, in file order.
+/// Names of the built-in variants, in file order. Rule options of a variant are variants named
+/// `base+option` (e.g. `rvc+promotion-a`); they are left out here.
 pub fn builtin_names() -> Vec<&'static str> {
+    BUILTIN.iter().map(|v| v.name.as_str()).filter(|n| !n.contains('+')).collect()
+}
+
+/// Every built-in variant name, rule options included.
+pub fn builtin_names_with_options() -> Vec<&'static str> {
     BUILTIN.iter().map(|v| v.name.as_str()).collect()
 }
 

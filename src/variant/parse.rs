@@ -54,7 +54,7 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
                 Some((n, p)) => (n.trim(), Some(p.trim())),
                 None => (head.trim(), None),
             };
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_+".contains(c)) {
                 return Err(err(format!("bad variant name '{name}'")));
             }
             if sections.iter().any(|s| s.name == name) {
@@ -112,6 +112,7 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         "promotion",
         "promotion-if-absent",
         "promotion-from-initial-array",
+        "promotion-once",
         "castling",
         "drops",
         "captures-to-hand",
@@ -340,6 +341,7 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         promotion: kinds("promotion")?,
         promotion_if_absent: kinds("promotion-if-absent")?,
         promotion_from_initial_array: yes_no("promotion-from-initial-array")?,
+        promotion_once: yes_no("promotion-once")?,
         castling,
         drops: yes_no("drops")?,
         captures_to_hand: yes_no("captures-to-hand")?,
