@@ -204,13 +204,7 @@ impl<B: BitSet> Position<B> {
             if !(pawn_there && empty && rank_ok) {
                 return Err(error(FenField::EnPassant, ep_text, "no pawn can just have passed this square"));
             }
-            let mut capturers = B::EMPTY;
-            for k in 0..rules.kinds {
-                if rules.is_pawn(k) {
-                    capturers |= rules.leap_from(k, us, sq) & pos.pieces(us, k);
-                }
-            }
-            if capturers.any() {
+            if pos.pawn_capturers(sq, us).any() {
                 pos.set_ep(Some(sq));
             }
         }

@@ -254,24 +254,16 @@ impl<B: BitSet> Position<B> {
                 a |= r.leap_from(k, by, sq) & candidates;
             }
         }
-        let rooks = &r.rook_kinds[by.index()];
-        if !rooks.is_empty() {
+        // Line riders by group: the attacks from `sq` meet them where they stand.
+        let groups: [(&Vec<PieceKind>, fn(&Rules<B>, Square, B) -> B); 2] =
+            [(&r.rook_kinds[by.index()], Rules::rook_attacks), (&r.bishop_kinds[by.index()], Rules::bishop_attacks)];
+        for (kinds, lines) in groups {
             let mut m = B::EMPTY;
-            for &k in rooks {
+            for &k in kinds {
                 m |= self.by_kind[k];
             }
             if (m & them).any() {
-                a |= r.rook_attacks(sq, occ) & m;
-            }
-        }
-        let bishops = &r.bishop_kinds[by.index()];
-        if !bishops.is_empty() {
-            let mut m = B::EMPTY;
-            for &k in bishops {
-                m |= self.by_kind[k];
-            }
-            if (m & them).any() {
-                a |= r.bishop_attacks(sq, occ) & m;
+                a |= lines(r, sq, occ) & m;
             }
         }
         for &d in &r.extra_rider_dirs {
@@ -296,6 +288,18 @@ impl<B: BitSet> Position<B> {
             }
         }
         a & them
+    }
+
+    /// Pawns of `by` that could capture on `sq` (en passant candidates).
+    pub(crate) fn pawn_capturers(&self, sq: Square, by: Color) -> B {
+        let r = self.rules;
+        let mut capturers = B::EMPTY;
+        for k in 0..r.kinds {
+            if r.is_pawn(k) {
+                capturers |= r.leap_from(k, by, sq) & self.pieces(by, k);
+            }
+        }
+        capturers
     }
 
     /// Whether `by` attacks `sq` with the current occupancy.
@@ -413,13 +417,7 @@ impl<B: BitSet> Position<B> {
                         if two.has(to) {
                             let passed = mid.lowest();
                             // Record en passant only when an enemy pawn could capture there.
-                            let mut capturers = B::EMPTY;
-                            for k in 0..r.kinds {
-                                if r.is_pawn(k) {
-                                    capturers |= r.leap_from(k, them, passed) & self.pieces(them, k);
-                                }
-                            }
-                            if capturers.any() {
+                            if self.pawn_capturers(passed, them).any() {
                                 self.set_ep(Some(passed));
                             }
                         }
