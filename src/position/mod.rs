@@ -255,7 +255,8 @@ impl<B: BitSet> Position<B> {
             }
         }
         // Line riders by group: the attacks from `sq` meet them where they stand.
-        let groups: [(&Vec<PieceKind>, fn(&Rules<B>, Square, B) -> B); 2] =
+        type Lines<B> = fn(&Rules<B>, Square, B) -> B;
+        let groups: [(&Vec<PieceKind>, Lines<B>); 2] =
             [(&r.rook_kinds[by.index()], Rules::rook_attacks), (&r.bishop_kinds[by.index()], Rules::bishop_attacks)];
         for (kinds, lines) in groups {
             let mut m = B::EMPTY;
