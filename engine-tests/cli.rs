@@ -98,6 +98,69 @@ fn bad_input_fails_cleanly() {
         &["startpos", "--variant", "chess9", "--relocate", "white:rook"],
         &["perft", "--variant", "chess"],
         &["frobnicate"],
+        // Random Variant Chess: a letter rvc does not define, a row of the wrong width, an index
+        // out of range for the chosen form, an unknown form.
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGK w - - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCG w - - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbncgr/ppppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w - - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGRP w - - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbnckr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w - - 0 1",
+            "--depth",
+            "1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "rvc",
+            "--fen",
+            "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w - - 0 1 extra",
+            "--depth",
+            "1",
+        ],
+        &["startpos", "--variant", "rvc", "--index", "45"],
+        &["startpos", "--variant", "rvc", "--form", "restricted", "--index", "675"],
+        &["startpos", "--variant", "rvc", "--form", "general", "--index", "16200"],
+        &["startpos", "--variant", "rvc", "--form", "systematic", "--index", "2025"],
+        &["startpos", "--variant", "rvc", "--form", "sideways", "--index", "0"],
+        &["startpos", "--variant", "chess9", "--form", "general", "--index", "0"],
+        &["startpos", "--variant", "dchess", "--random", "--short-list"],
     ];
     for args in cases {
         let (code, out, err) = menagerie(args);
@@ -106,6 +169,35 @@ fn bad_input_fails_cleanly() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn random_variant_chess_forms_from_the_command_line() {
+    let (code, out, err) = menagerie(&["startpos", "--variant", "rvc", "--form", "restricted", "--index", "585"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "rgcjbqkbjcgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCJBQKBJCGR w KQkq - 0 1");
+    assert!(err.contains("rvcstar"), "a Star array is announced as rvcstar: {err}");
+    let (_, out, _) =
+        menagerie(&["perft", "--variant", "rvc", "--form", "restricted", "--index", "585", "--depth", "2"]);
+    let (_, star, _) = menagerie(&[
+        "perft",
+        "--variant",
+        "rvcstar",
+        "--fen",
+        "rgcjbqkbjcgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCJBQKBJCGR w KQkq - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(out, star, "perft --form plays a Star array as rvcstar");
+    let (_, out, _) = menagerie(&["startpos", "--variant", "rvc", "--random", "--short-list", "--seed", "11"]);
+    let fen = out.trim();
+    let entry = (0..32).find(|i| {
+        let (_, o, _) = menagerie(&["startpos", "--variant", "rvc", "--index", &i.to_string()]);
+        o.trim() == fen
+    });
+    assert!(entry.is_some(), "{fen} is not among the first 32 arrays");
+    let (_, out, _) = menagerie(&["variants"]);
+    assert!(out.lines().any(|l| l == "rvc") && out.lines().any(|l| l == "rvcstar"));
 }
 
 #[test]
