@@ -5,6 +5,10 @@
 //! Playouts are driven by a SplitMix64 generator with fixed seeds, so every run plays the same
 //! games; a failure message names the variant, the start FEN, the moves played and the FEN and
 //! move where the property broke.
+//!
+//! Widths: a variant whose board has at most 64 squares is played with `u64` bitboards (and some
+//! playouts also with `u128`, in lockstep); a larger board (the 12x8 `rvc` family) only with
+//! `u128`, so the width comparisons apply only where both widths fit.
 
 use menagerie::bitboard::BitSet;
 use menagerie::moves::{Move, MoveKind, MoveList};
@@ -21,6 +25,13 @@ const MAX_PLIES: usize = 60;
 const PLAYOUTS_PER_VARIANT: usize = 50;
 /// Of which this many are also played in lockstep with 128-bit boards.
 const WIDE_PLAYOUTS_PER_VARIANT: usize = 4;
+/// Playouts per variant whose board needs 128-bit bitboards (about a hundred legal moves per
+/// position and ten times the per-move cost of an 8x8 board, so fewer of them).
+const PLAYOUTS_PER_WIDE_VARIANT: usize = 25;
+/// Plies per playout at most on those boards.
+const MAX_PLIES_WIDE: usize = 100;
+/// Built-in variants whose rules are not colour-symmetric (excluded from the mirror test).
+const COLOUR_ASYMMETRIC: &[&str] = &[];
 /// Examples kept per kind of failure (all are counted).
 const EXAMPLES_PER_GROUP: usize = 3;
 
@@ -49,6 +60,11 @@ impl SplitMix64 {
 /// A stable seed per variant name, so adding a variant does not change the others' games.
 fn name_seed(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// Whether the variant's board fits 64-bit bitboards (and so both widths can be compared).
+fn fits_u64(v: &Variant) -> bool {
+    v.geometry.squares() <= 64
 }
 
 fn all_variants() -> Vec<&'static Variant> {
@@ -96,6 +112,21 @@ struct Coverage {
     captures: usize,
     mates: usize,
     stalemates: usize,
+}
+
+impl Coverage {
+    fn add(&mut self, other: &Coverage) {
+        self.plies += other.plies;
+        self.positions_checked += other.positions_checked;
+        self.moves_checked += other.moves_checked;
+        self.castles += other.castles;
+        self.promotions += other.promotions;
+        self.en_passant += other.en_passant;
+        self.drops += other.drops;
+        self.captures += other.captures;
+        self.mates += other.mates;
+        self.stalemates += other.stalemates;
+    }
 }
 
 /// Failures grouped by property, with a few examples of each.
@@ -323,7 +354,7 @@ fn check_position<B: BitSet>(
     (failures.state == state_failures).then_some(legal)
 }
 
-fn record(cov: &mut Coverage, pos_before: &Position<u64>, m: Move) {
+fn record<B: BitSet>(cov: &mut Coverage, pos_before: &Position<B>, m: Move) {
     cov.plies += 1;
     match m.kind() {
         MoveKind::Castle => cov.castles += 1,
@@ -337,20 +368,22 @@ fn record(cov: &mut Coverage, pos_before: &Position<u64>, m: Move) {
     }
 }
 
-/// One playout with 64-bit boards, checking every position; returns the positions visited.
-fn playout(
+/// One playout with `B` bitboards, checking every position; returns the positions visited.
+fn playout<B: BitSet>(
     v: &'static Variant,
     index: u64,
     rng: &mut SplitMix64,
     failures: &mut Failures,
     cov: &mut Coverage,
-) -> Vec<Position<u64>> {
+) -> Vec<Position<B>> {
+    assert!(v.geometry.squares() <= B::CAPACITY, "{}: the board does not fit {}-bit bitboards", v.name, B::CAPACITY);
     let start = start_fen(v, index).unwrap_or_else(|e| panic!("{} start {index}: {e}", v.name));
-    let mut pos = Position::from_fen(compiled::<u64>(v), &start)
+    let mut pos = Position::from_fen(compiled::<B>(v), &start)
         .unwrap_or_else(|e| panic!("{} start {index} '{start}' does not load: {e}", v.name));
     let mut trail = Trail { variant: v.name.clone(), start, moves: Vec::new() };
     let mut visited = vec![pos.clone()];
-    for _ in 0..MAX_PLIES {
+    let max_plies = if fits_u64(v) { MAX_PLIES } else { MAX_PLIES_WIDE };
+    for _ in 0..max_plies {
         let Some(legal) = check_position(&pos, &trail, failures, cov) else { break };
         if legal.is_empty() {
             if pos.in_check() {
@@ -372,6 +405,7 @@ fn playout(
 /// One playout played with both widths in lockstep: every property on both, and the same FEN and
 /// the same legal moves (in coordinate notation) on both.
 fn wide_playout(v: &'static Variant, index: u64, rng: &mut SplitMix64, failures: &mut Failures, cov: &mut Coverage) {
+    assert!(fits_u64(v), "{}: the board does not fit 64-bit bitboards", v.name);
     let start = start_fen(v, index).unwrap_or_else(|e| panic!("{} start {index}: {e}", v.name));
     let mut narrow = Position::from_fen(compiled::<u64>(v), &start).unwrap_or_else(|e| panic!("{e}"));
     let mut wide = Position::from_fen(compiled::<u128>(v), &start).unwrap_or_else(|e| panic!("{e}"));
@@ -431,46 +465,56 @@ fn random_playouts_keep_every_property() {
     let started = std::time::Instant::now();
     let mut failures = Failures::new();
     let mut total = Coverage::default();
+    let mut wide_total = Coverage::default();
     let mut playouts = 0;
     for v in all_variants() {
         let mut rng = SplitMix64::new(name_seed(&v.name));
         let mut cov = Coverage::default();
-        let starts = start_indices(v, &mut rng, PLAYOUTS_PER_VARIANT);
-        for &index in &starts {
-            playout(v, index, &mut rng, &mut failures, &mut cov);
-            playouts += 1;
+        if fits_u64(v) {
+            let starts = start_indices(v, &mut rng, PLAYOUTS_PER_VARIANT);
+            for &index in &starts {
+                playout::<u64>(v, index, &mut rng, &mut failures, &mut cov);
+                playouts += 1;
+            }
+            for &index in starts.iter().take(WIDE_PLAYOUTS_PER_VARIANT) {
+                wide_playout(v, index, &mut rng, &mut failures, &mut cov);
+                playouts += 1;
+            }
+        } else {
+            for index in start_indices(v, &mut rng, PLAYOUTS_PER_WIDE_VARIANT) {
+                playout::<u128>(v, index, &mut rng, &mut failures, &mut cov);
+                playouts += 1;
+            }
         }
-        for &index in starts.iter().take(WIDE_PLAYOUTS_PER_VARIANT) {
-            wide_playout(v, index, &mut rng, &mut failures, &mut cov);
-            playouts += 1;
+        let started_variant = started.elapsed();
+        println!("{} ({} squares, {:?} so far): {cov:?}", v.name, v.geometry.squares(), started_variant);
+        total.add(&cov);
+        if !fits_u64(v) {
+            wide_total.add(&cov);
         }
-        println!("{}: {cov:?}", v.name);
-        total.plies += cov.plies;
-        total.positions_checked += cov.positions_checked;
-        total.moves_checked += cov.moves_checked;
-        total.castles += cov.castles;
-        total.promotions += cov.promotions;
-        total.en_passant += cov.en_passant;
-        total.drops += cov.drops;
-        total.captures += cov.captures;
-        total.mates += cov.mates;
-        total.stalemates += cov.stalemates;
     }
     println!("{playouts} playouts in {:?}: {total:?}", started.elapsed());
+    println!("of which on boards of more than 64 squares: {wide_total:?}");
     failures.assert_none("property");
     assert!(playouts >= 300, "only {playouts} playouts");
     // The playouts must reach the special moves, or the properties say little about them.
     assert!(total.castles > 0 && total.promotions > 0 && total.en_passant > 0 && total.drops > 0, "{total:?}");
+    // The same on the 128-bit-only boards (none of them has drops).
+    assert!(wide_total.plies > 0, "no variant needs 128-bit bitboards");
+    assert!(
+        wide_total.castles > 0 && wide_total.promotions > 0 && wide_total.en_passant > 0,
+        "boards of more than 64 squares: {wide_total:?}"
+    );
 }
 
 /// A few positions from playouts of a variant: the start and positions some plies in.
-fn sample_positions(v: &'static Variant, seed: u64, playouts: usize) -> Vec<Position<u64>> {
+fn sample_positions<B: BitSet>(v: &'static Variant, seed: u64, playouts: usize) -> Vec<Position<B>> {
     let mut rng = SplitMix64::new(name_seed(&v.name) ^ seed);
     let mut failures = Failures::new();
     let mut cov = Coverage::default();
     let mut out = Vec::new();
     for index in start_indices(v, &mut rng, playouts) {
-        let visited = playout(v, index, &mut rng, &mut failures, &mut cov);
+        let visited = playout::<B>(v, index, &mut rng, &mut failures, &mut cov);
         for ply in [0, 9, 24, 45] {
             if let Some(p) = visited.get(ply) {
                 if p.has_legal_move() {
@@ -486,8 +530,11 @@ fn sample_positions(v: &'static Variant, seed: u64, playouts: usize) -> Vec<Posi
 fn both_widths_give_equal_perft() {
     let mut failures = Failures::new();
     let mut checked = 0;
-    for v in all_variants() {
-        for p in sample_positions(v, 0x5eed_0001, 2) {
+    let mut variants = 0;
+    // Only boards that fit both widths can be compared.
+    for v in all_variants().into_iter().filter(|v| fits_u64(v)) {
+        variants += 1;
+        for p in sample_positions::<u64>(v, 0x5eed_0001, 2) {
             let fen = p.to_fen();
             let wide = Position::from_fen(compiled::<u128>(v), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             let narrow = Position::from_fen(compiled::<u64>(v), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -501,7 +548,8 @@ fn both_widths_give_equal_perft() {
             }
         }
     }
-    println!("{checked} positions compared");
+    println!("{checked} positions of {variants} variants compared");
+    assert!(variants >= 6, "only {variants} variants fit 64-bit bitboards");
     assert!(checked >= 24, "only {checked} positions");
     failures.assert_none("width");
 }
@@ -534,53 +582,70 @@ fn mirror_fen(fen: &str, ranks: u8) -> String {
     format!("{placement} {side} {castling} {ep} {} {}", fields[4], fields[5])
 }
 
+/// Perft `depth` of sample positions of `v` and of their colour mirrors, with `B` bitboards; returns
+/// the number of pairs compared.
+fn mirror_check<B: BitSet>(v: &'static Variant, playouts: usize, depth: u32, failures: &mut Failures) -> usize {
+    let mut checked = 0;
+    let rules = compiled::<B>(v);
+    for p in sample_positions::<B>(v, 0x5eed_0002, playouts) {
+        let fen = p.to_fen();
+        let mirrored = mirror_fen(&fen, v.geometry.ranks);
+        let original = Position::from_fen(rules, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let flipped = match Position::from_fen(rules, &mirrored) {
+            Ok(f) => f,
+            Err(e) => {
+                failures.push(
+                    "mirror load",
+                    format!("variant {}: mirror '{mirrored}' of '{fen}' does not load: {e}", v.name),
+                );
+                continue;
+            }
+        };
+        let twice = mirror_fen(&flipped.to_fen(), v.geometry.ranks);
+        match Position::from_fen(rules, &twice) {
+            Ok(back) if back.to_fen() == fen && back.hash() == original.hash() => {}
+            Ok(back) => failures
+                .push("mirror twice", format!("variant {}: mirroring '{fen}' twice gives '{}'", v.name, back.to_fen())),
+            Err(e) => failures.push(
+                "mirror twice load",
+                format!("variant {}: mirror '{twice}' of '{mirrored}' does not load: {e}", v.name),
+            ),
+        }
+        let (a, b) = (perft(&original, depth), perft(&flipped, depth));
+        checked += 1;
+        if a != b {
+            failures.push(
+                "mirror perft",
+                format!("variant {}: perft {depth} of '{fen}' is {a}, of its mirror '{mirrored}' {b}", v.name),
+            );
+        }
+    }
+    checked
+}
+
 #[test]
 fn colour_mirrored_positions_give_equal_perft() {
     let mut failures = Failures::new();
     let mut checked = 0;
+    let mut wide_checked = 0;
     let variants: Vec<&'static Variant> = all_variants();
     for v in variants {
-        // Orthodox chess gets the most positions; every other variant a few.
-        let playouts = if v.name == "chess" { 6 } else { 2 };
-        let rules = compiled::<u64>(v);
-        for p in sample_positions(v, 0x5eed_0002, playouts) {
-            let fen = p.to_fen();
-            let mirrored = mirror_fen(&fen, v.geometry.ranks);
-            let original = Position::from_fen(rules, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let flipped = match Position::from_fen(rules, &mirrored) {
-                Ok(f) => f,
-                Err(e) => {
-                    failures.push(
-                        "mirror load",
-                        format!("variant {}: mirror '{mirrored}' of '{fen}' does not load: {e}", v.name),
-                    );
-                    continue;
-                }
-            };
-            let twice = mirror_fen(&flipped.to_fen(), v.geometry.ranks);
-            match Position::from_fen(rules, &twice) {
-                Ok(back) if back.to_fen() == fen && back.hash() == original.hash() => {}
-                Ok(back) => failures.push(
-                    "mirror twice",
-                    format!("variant {}: mirroring '{fen}' twice gives '{}'", v.name, back.to_fen()),
-                ),
-                Err(e) => failures.push(
-                    "mirror twice load",
-                    format!("variant {}: mirror '{twice}' of '{mirrored}' does not load: {e}", v.name),
-                ),
-            }
-            let (a, b) = (perft(&original, 3), perft(&flipped, 3));
-            checked += 1;
-            if a != b {
-                failures.push(
-                    "mirror perft",
-                    format!("variant {}: perft 3 of '{fen}' is {a}, of its mirror '{mirrored}' {b}", v.name),
-                );
-            }
+        if COLOUR_ASYMMETRIC.contains(&v.name.as_str()) {
+            continue;
+        }
+        if fits_u64(v) {
+            // Orthodox chess gets the most positions; every other variant a few.
+            let playouts = if v.name == "chess" { 6 } else { 2 };
+            checked += mirror_check::<u64>(v, playouts, 3, &mut failures);
+        } else {
+            let n = mirror_check::<u128>(v, 2, 3, &mut failures);
+            assert!(n >= 4, "variant {}: only {n} mirrored pairs", v.name);
+            wide_checked += n;
         }
     }
-    println!("{checked} mirrored pairs compared");
+    println!("{checked} mirrored pairs compared with 64-bit boards, {wide_checked} with 128-bit boards");
     assert!(checked >= 30, "only {checked} positions");
+    assert!(wide_checked >= 8, "only {wide_checked} positions on boards of more than 64 squares");
     failures.assert_none("mirror");
 }
 
