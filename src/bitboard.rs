@@ -55,6 +55,10 @@ pub trait BitSet:
     /// Whether the set holds more than one square.
     fn several(self) -> bool;
 
+    /// Every square moved by `amount` (towards higher squares when positive); bits shifted out
+    /// are lost.
+    fn shifted(self, amount: i32) -> Self;
+
     /// The squares 0..64 as a `u64` (the whole set for `u64`), for magic-bitboard indexing.
     fn low_u64(self) -> u64;
     /// The set of the squares 0..64 given as a `u64`.
@@ -129,6 +133,14 @@ macro_rules! impl_bitset {
             #[inline]
             fn several(self) -> bool {
                 self & self.wrapping_sub(1) != 0
+            }
+            #[inline]
+            fn shifted(self, amount: i32) -> Self {
+                if amount >= 0 {
+                    self << amount
+                } else {
+                    self >> -amount
+                }
             }
             #[inline]
             fn low_u64(self) -> u64 {

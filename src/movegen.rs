@@ -140,7 +140,7 @@ impl<B: BitSet> Position<B> {
     }
 
     fn generate_with(&self, list: &mut MoveList, checkers: B) {
-        self.for_each_batch(checkers, |batch| match batch {
+        self.for_each_batch(checkers, !B::EMPTY, |batch| match batch {
             Batch::Normal { from, to } => {
                 for t in to.squares() {
                     list.push(Move::normal(from, t));
@@ -161,8 +161,9 @@ impl<B: BitSet> Position<B> {
     }
 
     /// Produce the pseudo-legal moves in batches (one piece's targets at a time), so that
-    /// counting can use population counts.
-    fn for_each_batch(&self, checkers: B, mut emit: impl FnMut(Batch<B>)) {
+    /// counting can use population counts. Pawns outside `pawns` are left out (a caller that
+    /// counts them as a set), except for their en passant captures.
+    fn for_each_batch(&self, checkers: B, pawns: B, mut emit: impl FnMut(Batch<B>)) {
         let r = self.rules;
         let us = self.side;
         let them = us.flip();
@@ -179,7 +180,7 @@ impl<B: BitSet> Position<B> {
             let t = r.kind_tables(k, us);
             if r.is_pawn(k) {
                 let zone = r.promotion_zone[us.index()];
-                for from in pieces.squares() {
+                for from in (pieces & pawns).squares() {
                     let quiet = r.reach(&t.quiet, from, occ) & empty;
                     let captures = r.reach(&t.capture, from, occ) & theirs;
                     let targets = quiet | captures;
@@ -192,7 +193,9 @@ impl<B: BitSet> Position<B> {
                     if (targets & zone).any() {
                         emit(Batch::Promotions { from, to: targets & zone });
                     }
-                    if let Some(ep) = self.ep {
+                }
+                if let Some(ep) = self.ep {
+                    for from in pieces.squares() {
                         if t.capture.leaps[from.index()].has(ep) {
                             emit(Batch::Single(Move::en_passant(from, ep)));
                         }
@@ -325,8 +328,14 @@ impl<B: BitSet> Position<B> {
         let ctx = self.legality_context();
         let promotions = self.promotion_kinds.count_ones() as usize;
         let mut n = 0usize;
+        let mut per_piece_pawns = !B::EMPTY;
+        if ctx.fast {
+            let (counted, set_count) = self.count_pawns_as_sets(&ctx, promotions);
+            per_piece_pawns = !counted;
+            n += set_count;
+        }
         let free = |from: Square| ctx.fast && Some(from) != ctx.king && !ctx.pinned.has(from);
-        self.for_each_batch(ctx.checkers, |batch| match batch {
+        self.for_each_batch(ctx.checkers, per_piece_pawns, |batch| match batch {
             Batch::Normal { from, to } => {
                 if free(from) {
                     n += to.count() as usize;
@@ -352,6 +361,52 @@ impl<B: BitSet> Position<B> {
             Batch::Single(m) => n += self.is_legal(m, &ctx) as usize,
         });
         n
+    }
+
+    /// Count the moves of unpinned pawns with whole-board shifts (pawns whose moves are plain
+    /// leaps; en passant excluded). Returns the pawns counted and the number of moves.
+    fn count_pawns_as_sets(&self, ctx: &LegalityContext<B>, promotions: usize) -> (B, usize) {
+        let r = self.rules;
+        let us = self.side;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[us.flip().index()];
+        let empty = r.board & !(ours | theirs);
+        let zone = r.promotion_zone[us.index()];
+        let forward = us.forward() * r.geometry.files as i32;
+        let mut counted = B::EMPTY;
+        let mut n = 0;
+        let mut count = |targets: B| {
+            n += (targets & !zone).count() as usize + (targets & zone).count() as usize * promotions;
+        };
+        for k in 0..r.kinds {
+            if !r.is_pawn(k) {
+                continue;
+            }
+            let t = r.kind_tables(k, us);
+            let plain = |m: &crate::rules::Modality<B>| m.plain && !m.rook && !m.bishop;
+            if !plain(&t.quiet) || !plain(&t.capture) {
+                continue;
+            }
+            let pawns = self.by_kind[k] & ours & !ctx.pinned;
+            if pawns.is_empty() {
+                continue;
+            }
+            counted |= pawns;
+            for &(sources, shift) in &t.quiet.leap_shifts {
+                let single = (pawns & sources).shifted(shift) & empty;
+                count(single);
+                if shift == forward {
+                    // Double steps: from the double-step rank, through an empty square.
+                    let from_rank = (single.shifted(-shift)) & r.double_step_zone[us.index()];
+                    let two = from_rank.shifted(2 * shift) & empty;
+                    count(two & r.board);
+                }
+            }
+            for &(sources, shift) in &t.capture.leap_shifts {
+                count((pawns & sources).shifted(shift) & theirs);
+            }
+        }
+        (counted, n)
     }
 
     /// Whether the side to move has any legal move.

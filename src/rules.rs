@@ -35,6 +35,9 @@ pub struct Bent {
 pub struct Modality<B> {
     /// Leap targets per square.
     pub leaps: Vec<B>,
+    /// The same leaps as whole-board shifts: (squares whose leap stays on the board, index
+    /// offset of the leap).
+    pub leap_shifts: Vec<(B, i32)>,
     /// All four orthogonal directions, unlimited.
     pub rook: bool,
     /// All four diagonal directions, unlimited.
@@ -56,6 +59,7 @@ impl<B: BitSet> Modality<B> {
     fn new(squares: usize) -> Self {
         Modality {
             leaps: vec![B::EMPTY; squares],
+            leap_shifts: Vec::new(),
             rook: false,
             bishop: false,
             rides: Vec::new(),
@@ -244,11 +248,14 @@ impl<B: BitSet> Rules<B> {
                     for m in targets {
                         match s.travel {
                             Travel::Leap => {
+                                let mut sources = B::EMPTY;
                                 for sq in geometry.all_squares() {
                                     if let Some(t) = geometry.offset(sq, dx as i32, dy as i32) {
                                         m.leaps[sq.index()] |= B::square(t);
+                                        sources |= B::square(sq);
                                     }
                                 }
+                                m.leap_shifts.push((sources, dy as i32 * geometry.files as i32 + dx as i32));
                             }
                             Travel::Ride { range } => m.rides.push(Ride { dir: dir_index((dx, dy)), range }),
                             Travel::Hop => m.hops.push(dir_index((dx, dy))),
