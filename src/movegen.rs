@@ -274,7 +274,10 @@ impl<B: BitSet> Position<B> {
                     if (path & occ & !movers).any() {
                         continue;
                     }
-                    let crossed = self.rank_span(king, king_to) & !B::square(king) & !B::square(king_to);
+                    let mut crossed = self.rank_span(king, king_to) & !B::square(king) & !B::square(king_to);
+                    if r.variant.castling_between_safe {
+                        crossed |= self.rank_span(king, rook) & !movers;
+                    }
                     if crossed.squares().any(|s| self.is_attacked(s, them)) {
                         continue;
                     }

@@ -264,6 +264,18 @@ mod tests {
     }
 
     #[test]
+    fn strict_chess9_castling_needs_the_rook_path_safe_too() {
+        // b1 is attacked by the knight on a3: Chess960 semantics allow O-O-O (only the king's
+        // path counts), the strict reading does not.
+        let fen = "r1k4r/8/8/8/8/n7/8/R3K2R w KQ - 0 1";
+        for (variant, legal) in [("chess9", true), ("chess9+strict-castling", false)] {
+            let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+            assert_eq!(p.legal_moves_uci(false).contains(&"e1c1".to_string()), legal, "{variant}");
+            assert!(p.legal_moves_uci(false).contains(&"e1g1".to_string()), "{variant}");
+        }
+    }
+
+    #[test]
     fn castling_is_read_in_every_form() {
         let v = builtin("chess9").unwrap();
         // King on c1: O-O-O moves only the rook and can only be written king-takes-rook.

@@ -108,6 +108,9 @@ pub struct Variant {
     /// Each type may be promoted to only once in a game (by either side).
     pub promotion_once: bool,
     pub castling: CastlingRule,
+    /// Every square between the king and the castling rook must also be unattacked (a stricter
+    /// reading of Chess-9's rule, kept as an option).
+    pub castling_between_safe: bool,
     pub drops: bool,
     pub captures_to_hand: bool,
     pub stalemate: StalemateRule,
