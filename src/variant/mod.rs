@@ -121,6 +121,8 @@ pub struct Variant {
     pub relocation: Vec<(PieceKind, u8)>,
     /// Extended setup forms (Random Variant Chess), if any.
     pub forms: Option<SetupForms>,
+    /// The start index a GUI's `startpos` means (the orthodox-looking array where there is one).
+    pub start_default: u64,
     /// Basic-form draws may be restricted to the first this-many arrays.
     pub short_list: Option<u32>,
 }
@@ -248,6 +250,11 @@ mod tests {
         assert_eq!(builtin("vdchess").unwrap().start_count(), 5760);
         assert_eq!(builtin("chess9").unwrap().start_count(), 9);
         assert!(builtin("fischerandom").is_ok());
+        for v in ["chess", "chess960", "dchess", "vdchess"] {
+            let v = builtin(v).unwrap();
+            let fen = crate::startpos::start_fen(v, v.start_default).unwrap();
+            assert!(fen.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"), "{fen}");
+        }
         assert!(builtin("nonsense").is_err());
     }
 }

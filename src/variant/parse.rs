@@ -123,6 +123,7 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         "transposition",
         "relocation",
         "short-list",
+        "start-default",
         "form-slots",
         "form-general",
         "form-restricted",
@@ -333,7 +334,15 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         }
     };
 
+    let start_default = match s.keys.get("start-default") {
+        None => 0,
+        Some((line, v)) => {
+            v.parse::<u64>().map_err(|_| VariantError { line: *line, message: format!("bad start-default '{v}'") })?
+        }
+    };
+
     Ok(Variant {
+        start_default,
         forms,
         short_list,
         name: s.name.clone(),
