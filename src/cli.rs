@@ -3,10 +3,12 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::any::AnyPosition;
+use menagerie::bench;
 use menagerie::geometry::Color;
+use menagerie::protocol;
 use menagerie::startpos::{self, Form};
 use menagerie::variant::{self, Variant};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// The deepest perft we accept: anything deeper would not finish in a lifetime.
@@ -70,6 +72,15 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// Search a fixed list of positions of every variant: the behaviour signature.
+    Bench {
+        /// Depth of every search.
+        depth: Option<u32>,
+        /// Search threads (more than one makes the count vary).
+        threads: Option<usize>,
+        /// Hash table size in megabytes.
+        hash: Option<usize>,
+    },
     /// List the variants.
     Variants,
 }
@@ -114,6 +125,21 @@ fn execute(command: Command) -> i32 {
 
 fn command_result(command: Command) -> Result<(), String> {
     match command {
+        Command::Bench { depth, threads, hash } => {
+            let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+            if depth == 0 || depth > 64 {
+                return Err(format!("bench depth {depth} is out of range (1..64)"));
+            }
+            let report = bench::run(
+                depth,
+                threads.unwrap_or(bench::DEFAULT_THREADS).max(1),
+                hash.unwrap_or(bench::DEFAULT_HASH_MB).max(1),
+            )
+            .map_err(|e| e.to_string())?;
+            println!("Nodes searched: {}", report.nodes);
+            println!("Nodes/second: {}", report.nps);
+            Ok(())
+        }
         Command::Variants => {
             for n in variant::builtin_names() {
                 println!("{n}");
@@ -260,15 +286,18 @@ fn interactive() -> i32 {
         env!("CARGO_PKG_VERSION"),
         variant::builtin_names().join(" ")
     );
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let lines = protocol::stdin_lines();
+    while let Ok(line) = lines.recv() {
         let words = split_words(&line);
         let Some(first) = words.first() else { continue };
         match first.as_str() {
             "quit" | "exit" => break,
-            "uci" | "xboard" => println!("info string error: the {first} protocol is not available in this build yet"),
-            "perft" | "startpos" | "variants" => {
+            "uci" => {
+                protocol::run_uci(lines);
+                break;
+            }
+            "xboard" => println!("Error (not available in this build yet): xboard"),
+            "perft" | "startpos" | "variants" | "bench" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {

@@ -6,8 +6,11 @@
 //! `variant` / `betza` -> `bitboard` / `geometry`.
 
 pub mod any;
+pub mod bench;
 pub mod betza;
 pub mod bitboard;
+pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod magic;
@@ -16,6 +19,8 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod startpos;
 pub mod variant;

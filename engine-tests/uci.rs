@@ -1,0 +1,195 @@
+//! UCI sessions against the real binary: the handshake, options, variant switching, positions
+//! with moves that vampirc-uci cannot carry, errors that keep the previous position, `stop` and
+//! `isready` during a search, and `bestmove 0000` without legal moves.
+
+use menagerie::any::AnyPosition;
+use menagerie::variant::builtin;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start menagerie");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut s = Session { child, stdin, lines };
+        s.send("uci");
+        s.expect(|l| l == "uciok", 5000);
+        s
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Read lines until one satisfies `want`; returns every line read, that one last.
+    fn expect(&mut self, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = want(&line);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("timed out; lines so far: {seen:#?}"),
+            }
+        }
+    }
+
+    fn bestmove(&mut self, timeout_ms: u64) -> String {
+        let lines = self.expect(|l| l.starts_with("bestmove"), timeout_ms);
+        let last = lines.last().cloned().unwrap_or_default();
+        last.split_whitespace().nth(1).unwrap_or("").to_string()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn legal(variant: &str, fen: &str, moves: &[&str]) -> Vec<String> {
+    let mut p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+    for m in moves {
+        p.play_text(m).unwrap();
+    }
+    p.legal_moves_uci(false)
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.expect(|l| l == "uciok", 5000);
+    let text = lines.join("\n");
+    for option in ["Hash", "Threads", "Move Overhead", "Ponder", "UCI_Chess960", "UCI_Variant", "Ruleset"] {
+        assert!(text.contains(&format!("option name {option} ")), "{option} missing:\n{text}");
+    }
+    let variants = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
+    for v in ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess", "rvc"] {
+        assert!(variants.contains(&format!("var {v}")), "{variants}");
+    }
+    assert!(!variants.contains("fischerandom"));
+    s.send("isready");
+    s.expect(|l| l == "readyok", 2000);
+}
+
+#[test]
+fn variant_changes_are_announced_and_fairy_moves_arrive_whole() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value vdchess");
+    let info = s.expect(|l| l.starts_with("info string variant"), 2000);
+    assert!(info.last().unwrap().contains("vdchess files 8 ranks 8 startpos rnbqkbnr"), "{info:?}");
+    // A drop, then a move: both must be played.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1";
+    s.send(&format!("position fen {fen} moves C@e4 C@d5"));
+    s.send("go depth 2");
+    let best = s.bestmove(10_000);
+    assert!(legal("vdchess", fen, &["C@e4", "C@d5"]).contains(&best), "{best}");
+    // Twelve files and a giraffe leap: squares past h.
+    s.send("setoption name UCI_Variant value rvc");
+    s.expect(|l| l.starts_with("info string variant rvc files 12 ranks 8"), 2000);
+    s.send("position startpos moves l2l4 a7a6 k1l5");
+    s.send("go depth 2");
+    let best = s.bestmove(10_000);
+    let start = "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w KQkq - 0 1";
+    assert!(legal("rvc", start, &["l2l4", "a7a6", "k1l5"]).contains(&best), "{best}");
+    // The Ruleset option (Cute Chess cannot set UCI_ options) and the alias fischerandom.
+    s.send("setoption name Ruleset value dchess");
+    s.expect(|l| l.starts_with("info string variant dchess"), 2000);
+    s.send("setoption name Ruleset value auto");
+    s.send("setoption name UCI_Variant value fischerandom");
+    s.expect(|l| l.starts_with("info string variant chess960"), 2000);
+}
+
+#[test]
+fn errors_keep_the_previous_position() {
+    let mut s = Session::start();
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    s.send(&format!("position fen {fen}"));
+    s.send("position fen 4k3/8/8 w - - 0 1");
+    s.expect(|l| l.starts_with("info string error:") && l.contains("FEN"), 2000);
+    s.send("position startpos moves e2e4 e7e9");
+    s.expect(|l| l.starts_with("info string error:") && l.contains("e7e9"), 2000);
+    s.send("setoption name Hash value lots");
+    s.expect(|l| l.starts_with("info string error:") && l.contains("Hash"), 2000);
+    s.send("frobnicate");
+    s.expect(|l| l.starts_with("info string error:") && l.contains("frobnicate"), 2000);
+    s.send("go depth 1");
+    let best = s.bestmove(5000);
+    assert!(legal("chess", fen, &[]).contains(&best), "{best} is not a move of the kept position");
+}
+
+#[test]
+fn stop_and_isready_are_answered_during_a_search() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    s.send("isready");
+    s.expect(|l| l == "readyok", 2000);
+    s.send("stop");
+    let best = s.bestmove(2000);
+    assert!(asked.elapsed() < Duration::from_millis(1500));
+    assert!(legal("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &[]).contains(&best));
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_0000() {
+    let mut s = Session::start();
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    s.send("go depth 3");
+    assert_eq!(s.bestmove(5000), "0000");
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook_and_searchmoves_restricts_the_root() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Chess960 value true");
+    s.expect(|l| l.starts_with("info string variant chess960"), 2000);
+    s.send("position fen 4k3/8/8/8/8/8/PPPPPPPP/4K2R w K - 0 1");
+    s.send("go depth 2 searchmoves e1h1");
+    assert_eq!(s.bestmove(5000), "e1h1");
+    s.send("setoption name UCI_Chess960 value false");
+    s.expect(|l| l.starts_with("info string variant chess"), 2000);
+    s.send("position fen 4k3/8/8/8/8/8/PPPPPPPP/4K2R w K - 0 1");
+    s.send("go depth 2 searchmoves e1g1");
+    assert_eq!(s.bestmove(5000), "e1g1");
+    // A drop in searchmoves (vampirc-uci would lose it).
+    s.send("setoption name UCI_Variant value vdchess");
+    s.expect(|l| l.starts_with("info string variant vdchess"), 2000);
+    s.send("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
+    s.send("go depth 2 searchmoves C@e4");
+    assert_eq!(s.bestmove(5000), "C@e4");
+}

@@ -1,0 +1,379 @@
+//! The engine facade between the search and the protocols: it holds the variant, the game
+//! (start position, moves and the hashes of the positions played), the transposition table and
+//! the options (Hash, Threads, Move Overhead, Chess960 move texts), and runs searches in the
+//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration, then
+//! one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
+//!
+//! Owns: `Engine`, `SearchEvent`, `EngineError`.
+//! Must not know: UCI or XBoard syntax, stdin and stdout.
+
+use crate::any::AnyPosition;
+use crate::bitboard::BitSet;
+use crate::moves::Move;
+use crate::notation::MoveParseError;
+use crate::position::{FenError, Position};
+use crate::search::{self, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use crate::startpos::{start_fen, StartError};
+use crate::variant::{builtin, UnknownVariant, Variant};
+use crate::with_position;
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Default transposition table size in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Default Move Overhead in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+/// Largest Threads value accepted.
+pub const MAX_THREADS: usize = 256;
+/// Largest Hash value accepted, in megabytes.
+pub const MAX_HASH_MB: usize = 64 * 1024;
+
+/// What a running search reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// One completed iteration.
+    Info {
+        depth: u32,
+        seldepth: u32,
+        score: ScoreReport,
+        nodes: u64,
+        nps: u64,
+        time_ms: u64,
+        /// Per mille of the hash table written by this search.
+        hashfull: u32,
+        /// The principal variation in coordinate notation.
+        pv: Vec<String>,
+    },
+    /// The search is over. `best` is `None` only when there is no legal move.
+    BestMove { best: Option<String>, ponder: Option<String> },
+}
+
+/// Why a request was refused. The engine keeps its previous state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    UnknownVariant(UnknownVariant),
+    /// The variant has no start position to begin with.
+    Start(StartError),
+    Fen(FenError),
+    /// Move number `index` (0-based) of a move list cannot be played.
+    Move {
+        index: usize,
+        error: MoveParseError,
+    },
+    /// A move given to restrict the search is not legal at the root.
+    SearchMove(MoveParseError),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::UnknownVariant(e) => e.fmt(f),
+            EngineError::Start(e) => write!(f, "no start position: {e}"),
+            EngineError::Fen(e) => e.fmt(f),
+            EngineError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
+            EngineError::SearchMove(e) => write!(f, "search move: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+impl From<UnknownVariant> for EngineError {
+    fn from(e: UnknownVariant) -> Self {
+        EngineError::UnknownVariant(e)
+    }
+}
+
+impl From<FenError> for EngineError {
+    fn from(e: FenError) -> Self {
+        EngineError::Fen(e)
+    }
+}
+
+impl From<StartError> for EngineError {
+    fn from(e: StartError) -> Self {
+        EngineError::Start(e)
+    }
+}
+
+/// A game set up for searching: the position and the hashes of the positions before it.
+#[derive(Clone)]
+struct Setup {
+    position: AnyPosition,
+    history: Vec<u64>,
+}
+
+impl Setup {
+    fn new(variant: &'static Variant, fen: &str, moves: &[&str]) -> Result<Setup, EngineError> {
+        let mut position = AnyPosition::from_fen(variant, fen)?;
+        let mut history = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            let before = position.hash();
+            position.play_text(text).map_err(|error| EngineError::Move { index, error })?;
+            history.push(before);
+        }
+        Ok(Setup { position, history })
+    }
+}
+
+/// The engine. Searches run on their own threads; every method that changes the state first
+/// stops and waits for a running search.
+pub struct Engine {
+    variant: &'static Variant,
+    setup: Setup,
+    tt: Arc<TranspositionTable>,
+    hash_mb: usize,
+    threads: usize,
+    move_overhead_ms: u64,
+    chess960: bool,
+    stop: Arc<AtomicBool>,
+    running: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// An engine for a built-in variant, at its default start position.
+    pub fn new(variant: &str) -> Result<Engine, EngineError> {
+        let v = builtin(variant)?;
+        let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
+        Ok(Engine {
+            variant: v,
+            setup,
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            chess960: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            running: None,
+        })
+    }
+
+    /// Switch to a built-in variant, at its default start position, with a cleared table.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), EngineError> {
+        let v = builtin(name)?;
+        let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
+        self.halt();
+        self.variant = v;
+        self.setup = setup;
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// The current variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The FEN a protocol's `startpos` means: the variant's default start position.
+    pub fn default_start_fen(&self) -> Result<String, EngineError> {
+        Ok(start_fen(self.variant, self.variant.start_default)?)
+    }
+
+    /// The FEN of the variant's start position number `index` (as `startpos` numbers them).
+    pub fn start_fen(&self, index: u64) -> Result<String, EngineError> {
+        Ok(start_fen(self.variant, index)?)
+    }
+
+    /// Set the position: a FEN, then moves in coordinate notation. On error nothing changes.
+    pub fn set_position<S: AsRef<str>>(&mut self, fen: &str, moves: &[S]) -> Result<(), EngineError> {
+        let texts: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
+        let setup = Setup::new(self.variant, fen, &texts)?;
+        self.halt();
+        self.setup = setup;
+        Ok(())
+    }
+
+    /// The position searched by `go`.
+    pub fn position(&self) -> &AnyPosition {
+        &self.setup.position
+    }
+
+    /// Hash table size in megabytes (at least 1); the table starts empty.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.halt();
+        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
+        self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+    }
+
+    /// Hash table size in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Number of search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.halt();
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Milliseconds kept in reserve per move under a clock.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead_ms = ms;
+    }
+
+    /// Write castling as king-takes-rook in reported moves.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// A new game: the table is cleared.
+    pub fn new_game(&mut self) {
+        self.halt();
+        self.tt.clear();
+    }
+
+    /// Start searching the current position; events arrive on the returned channel, which
+    /// closes after `BestMove`. Under `infinite` or `ponder` the best move is sent only after
+    /// `stop`.
+    pub fn go(&mut self, limits: SearchLimits) -> Receiver<SearchEvent> {
+        self.start_search(limits, Vec::new())
+    }
+
+    /// Like `go`, searching only the given root moves (coordinate notation).
+    pub fn go_restricted<S: AsRef<str>>(
+        &mut self,
+        limits: SearchLimits,
+        moves: &[S],
+    ) -> Result<Receiver<SearchEvent>, EngineError> {
+        let parsed = with_position!(&self.setup.position, p => moves
+            .iter()
+            .map(|t| p.parse_move(t.as_ref()))
+            .collect::<Result<Vec<Move>, MoveParseError>>())
+        .map_err(EngineError::SearchMove)?;
+        Ok(self.start_search(limits, parsed))
+    }
+
+    fn start_search(&mut self, limits: SearchLimits, root_moves: Vec<Move>) -> Receiver<SearchEvent> {
+        self.halt();
+        self.stop.store(false, Ordering::SeqCst);
+        let (tx, rx) = unbounded();
+        let run = Run {
+            setup: self.setup.clone(),
+            root_moves,
+            limits,
+            tt: Arc::clone(&self.tt),
+            stop: Arc::clone(&self.stop),
+            threads: self.threads,
+            move_overhead_ms: self.move_overhead_ms,
+            chess960: self.chess960,
+            tx,
+        };
+        match std::thread::Builder::new().name("engine-search".to_string()).spawn(move || run.execute()) {
+            Ok(h) => self.running = Some(h),
+            Err(e) => log::error!("could not start the search thread: {e}"),
+        }
+        rx
+    }
+
+    /// Ask a running search to stop (it still sends its best move).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Wait until the running search, if any, has sent its best move.
+    pub fn wait(&mut self) {
+        if let Some(h) = self.running.take() {
+            if h.join().is_err() {
+                log::error!("the search thread failed");
+            }
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Stop and wait.
+    fn halt(&mut self) {
+        if self.running.is_some() {
+            self.stop();
+            self.wait();
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Everything a background search needs.
+struct Run {
+    setup: Setup,
+    root_moves: Vec<Move>,
+    limits: SearchLimits,
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
+    threads: usize,
+    move_overhead_ms: u64,
+    chess960: bool,
+    tx: Sender<SearchEvent>,
+}
+
+impl Run {
+    fn execute(self) {
+        let event = with_position!(&self.setup.position, p => self.search(p));
+        if self.limits.until_stopped() {
+            while !self.stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        // The receiver may be gone; nobody is left to tell.
+        let _ = self.tx.send(event);
+    }
+
+    fn search<B: BitSet>(&self, root: &Position<B>) -> SearchEvent {
+        let job = SearchJob {
+            root,
+            history: &self.setup.history,
+            root_moves: &self.root_moves,
+            limits: self.limits.clone(),
+            tt: &self.tt,
+            stop: &self.stop,
+            threads: self.threads,
+            move_overhead_ms: self.move_overhead_ms,
+            features: search::Features::default(),
+        };
+        let tx = self.tx.clone();
+        let chess960 = self.chess960;
+        let outcome = search::search(&job, move |info| {
+            let _ = tx.send(SearchEvent::Info {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: ScoreReport::from_score(info.score),
+                nodes: info.nodes,
+                nps: info.nps(),
+                time_ms: info.time.as_millis() as u64,
+                hashfull: info.hashfull,
+                pv: line_texts(root, &info.pv, chess960),
+            });
+        });
+        let line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();
+        let texts = line_texts(root, &line, chess960);
+        SearchEvent::BestMove { best: texts.first().cloned(), ponder: texts.get(1).cloned() }
+    }
+}
+
+/// A line of moves as coordinate texts, cut at the first move that is not legal.
+fn line_texts<B: BitSet>(root: &Position<B>, line: &[Move], chess960: bool) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.legal_moves().iter().any(|&x| x == m) {
+            break;
+        }
+        out.push(pos.move_to_uci(m, chess960));
+        pos.play(m);
+    }
+    out
+}

@@ -1,0 +1,315 @@
+//! Static evaluation driven only by the variant data: material (the variant's piece values, or
+//! values derived from each piece's mobility on an empty board), pieces in hand worth a little
+//! more than on the board, piece-square terms derived from geometry (centralisation for leapers
+//! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the middlegame), a mobility
+//! term and a tempo bonus, tapered between middlegame and endgame by the material left.
+//!
+//! The per-variant tables are built once per compiled `Rules` and kept for the life of the
+//! process, like the rules themselves.
+//!
+//! Owns: `Evaluator`, `evaluate`, piece values for search (`Evaluator::value`).
+//! Must not know: search, notation, protocols, variant names.
+
+use crate::bitboard::BitSet;
+use crate::geometry::{Color, Geometry};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::variant::{PieceKind, MAX_KINDS};
+use once_cell::sync::Lazy;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// The value a knight-like piece gets when values are derived from mobility.
+const KNIGHT_VALUE: f64 = 300.0;
+/// Value of a pawn type without a value in the variant file.
+const DEFAULT_PAWN_VALUE: i32 = 100;
+/// A piece in hand is worth its board value plus this fraction (1/8) of it.
+const HAND_BONUS_DIVISOR: i32 = 8;
+/// Centralisation: share of a piece's value per square of average empty-board mobility, counted
+/// per square that the piece reaches from a square above (or below) that average.
+const CENTRALISATION_MG: f64 = 0.12;
+const CENTRALISATION_EG: f64 = 0.10;
+/// Riders (and hoppers, bent and circular riders) get this fraction of the centralisation of
+/// leapers and steppers: their empty-board reach says little about a square on a full board.
+const RIDER_CENTRALISATION: f64 = 0.25;
+/// Royal piece: penalty per rank left in the middlegame, and its centralisation weights.
+const ROYAL_ADVANCE_MG: f64 = 12.0;
+const ROYAL_CENTRE_MG: f64 = -4.0;
+const ROYAL_CENTRE_EG: f64 = 8.0;
+/// Pawn advancement: middlegame per rank, endgame for the whole way (quadratic).
+const PAWN_ADVANCE_MG: f64 = 4.0;
+const PAWN_ADVANCE_EG: f64 = 90.0;
+/// Pawn centre files in the middlegame, per file nearer the centre.
+const PAWN_CENTRE_MG: f64 = 3.0;
+/// Mobility: centipawns per reachable square, as a share of the piece's value per square of
+/// its average empty-board mobility (so a knight's square counts more than a queen's), within
+/// bounds.
+const MOBILITY_SHARE: f64 = 0.05;
+const MOBILITY_MIN: i32 = 1;
+const MOBILITY_MAX: i32 = 4;
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 15;
+/// Non-pawn material (both sides, board and hands) at and above which the game is a pure
+/// middlegame, and at and below which it is a pure endgame.
+const MIDGAME_MATERIAL: i32 = 5500;
+const ENDGAME_MATERIAL: i32 = 1000;
+
+/// The evaluation tables of one compiled variant.
+pub struct Evaluator<B: BitSet> {
+    rules: &'static Rules<B>,
+    /// Material on the board (0 for royal pieces, which are never captured).
+    value: [i32; MAX_KINDS],
+    /// Material in hand.
+    hand_value: [i32; MAX_KINDS],
+    /// Value for move ordering: like `value`, with royal pieces the most valuable.
+    order_value: [i32; MAX_KINDS],
+    /// `pst[(kind * 2 + color) * squares + sq]`, middlegame and endgame.
+    pst_mg: Vec<i16>,
+    pst_eg: Vec<i16>,
+    /// Kinds whose mobility counts (not pawns, not royal).
+    mobile: u32,
+    /// Centipawns per reachable square, by kind.
+    mobility: [i32; MAX_KINDS],
+    /// Kinds counted as non-pawn material for the game phase.
+    phase_kinds: u32,
+}
+
+/// Squares a piece of `kind` (White's tables) reaches from `sq` on an empty board, moving or
+/// capturing.
+fn empty_board_reach<B: BitSet>(rules: &Rules<B>, kind: PieceKind, color: Color, sq: crate::geometry::Square) -> u32 {
+    let t = rules.kind_tables(kind, color);
+    let reach = rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY);
+    (reach & rules.board).count()
+}
+
+/// Average number of knight moves over the squares of a board: the yardstick for derived values.
+fn knight_average(g: Geometry) -> f64 {
+    const JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    let total: usize =
+        g.all_squares().map(|sq| JUMPS.iter().filter(|&&(dx, dy)| g.offset(sq, dx, dy).is_some()).count()).sum();
+    (total as f64 / g.squares().max(1) as f64).max(1.0)
+}
+
+impl<B: BitSet> Evaluator<B> {
+    /// Build the tables of a compiled variant.
+    pub fn new(rules: &'static Rules<B>) -> Evaluator<B> {
+        let g = rules.geometry;
+        let squares = rules.squares;
+        let knight = knight_average(g);
+        let mut value = [0; MAX_KINDS];
+        let mut hand_value = [0; MAX_KINDS];
+        let mut order_value = [0; MAX_KINDS];
+        let mut pst_mg = vec![0i16; rules.kinds * 2 * squares];
+        let mut pst_eg = vec![0i16; rules.kinds * 2 * squares];
+        let mut mobile = 0u32;
+        let mut mobility = [0; MAX_KINDS];
+        let mut phase_kinds = 0u32;
+        let files = g.files as f64;
+        let last_rank = g.ranks as i32 - 1;
+
+        for k in 0..rules.kinds {
+            let def = &rules.variant.pieces[k];
+            let pawn = rules.is_pawn(k);
+            let royal = k == rules.royal || def.royal;
+            let reach: Vec<u32> = g.all_squares().map(|sq| empty_board_reach(rules, k, Color::White, sq)).collect();
+            let average = (reach.iter().sum::<u32>() as f64 / squares.max(1) as f64).max(0.5);
+            let derived = (KNIGHT_VALUE * (average / knight).powf(0.8)).round() as i32;
+            let v = match def.value {
+                Some(v) => v,
+                None if pawn => DEFAULT_PAWN_VALUE,
+                None => derived.max(50),
+            };
+            value[k] = if royal { 0 } else { v };
+            hand_value[k] = if royal { 0 } else { v + v / HAND_BONUS_DIVISOR };
+            order_value[k] = if royal { 20_000 } else { v };
+            if !pawn && !royal {
+                mobile |= 1 << k;
+                phase_kinds |= 1 << k;
+            }
+            let per_square = v as f64 / average;
+            let tables = rules.kind_tables(k, Color::White);
+            let rides = |m: &crate::rules::Modality<B>| {
+                m.rook
+                    || m.bishop
+                    || !(m.rides.is_empty()
+                        && m.hops.is_empty()
+                        && m.grasshops.is_empty()
+                        && m.bents.is_empty()
+                        && m.circles.is_empty())
+            };
+            let centralisation =
+                if rides(&tables.quiet) || rides(&tables.capture) { RIDER_CENTRALISATION } else { 1.0 };
+            mobility[k] = ((MOBILITY_SHARE * per_square).round() as i32).clamp(MOBILITY_MIN, MOBILITY_MAX);
+            for color in Color::BOTH {
+                for sq in g.all_squares() {
+                    // Tables are White's; Black's are mirrored by rank.
+                    let white_sq = g.square(g.file(sq), g.relative_rank(sq, color)).unwrap_or(sq);
+                    let centre = reach[white_sq.index()] as f64 - average;
+                    let rel_rank = g.relative_rank(sq, color);
+                    let (mg, eg) = if pawn {
+                        let span = (last_rank - 2).max(1) as f64;
+                        let progress = ((rel_rank - 1).max(0) as f64 / span).min(1.0);
+                        let centre_files = files / 2.0 - ((g.file(sq) as f64 + 0.5) - files / 2.0).abs();
+                        (
+                            PAWN_ADVANCE_MG * (rel_rank - 1).max(0) as f64 + PAWN_CENTRE_MG * centre_files.max(0.0),
+                            PAWN_ADVANCE_EG * progress * progress,
+                        )
+                    } else if royal {
+                        (-ROYAL_ADVANCE_MG * rel_rank as f64 + ROYAL_CENTRE_MG * centre, ROYAL_CENTRE_EG * centre)
+                    } else {
+                        let weight = centralisation * per_square * centre;
+                        (CENTRALISATION_MG * weight, CENTRALISATION_EG * weight)
+                    };
+                    let i = (k * 2 + color.index()) * squares + sq.index();
+                    pst_mg[i] = mg.round().clamp(-500.0, 500.0) as i16;
+                    pst_eg[i] = eg.round().clamp(-500.0, 500.0) as i16;
+                }
+            }
+        }
+        Evaluator { rules, value, hand_value, order_value, pst_mg, pst_eg, mobile, mobility, phase_kinds }
+    }
+
+    /// The shared tables of a compiled variant, built on first use.
+    pub fn of(rules: &'static Rules<B>) -> &'static Evaluator<B> {
+        type Cache = HashMap<usize, &'static (dyn Any + Send + Sync)>;
+        static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(HashMap::new()));
+        let key = rules as *const Rules<B> as usize;
+        let mut cache = match CACHE.lock() {
+            Ok(c) => c,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(e) = cache.get(&key).and_then(|a| a.downcast_ref::<Evaluator<B>>()) {
+            return e;
+        }
+        let e: &'static Evaluator<B> = Box::leak(Box::new(Evaluator::new(rules)));
+        cache.insert(key, e);
+        e
+    }
+
+    /// Material value of a piece kind on the board (0 for the royal piece).
+    #[inline]
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.value[kind]
+    }
+
+    /// Material value of a piece kind in hand.
+    #[inline]
+    pub fn hand_value(&self, kind: PieceKind) -> i32 {
+        self.hand_value[kind]
+    }
+
+    /// Value for ordering captures (the royal piece highest).
+    #[inline]
+    pub fn order_value(&self, kind: PieceKind) -> i32 {
+        self.order_value[kind]
+    }
+
+    /// The score of `pos` in centipawns, from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let r = self.rules;
+        let squares = r.squares;
+        let occ = pos.occupied();
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut material = 0i32;
+        for k in 0..r.kinds {
+            let all = pos.pieces_of_kind(k);
+            if all.is_empty() && pos.hand_count(Color::White, k) == 0 && pos.hand_count(Color::Black, k) == 0 {
+                continue;
+            }
+            let counts_phase = self.phase_kinds & (1 << k) != 0;
+            let mobile = self.mobile & (1 << k) != 0;
+            for color in Color::BOTH {
+                let c = color.index();
+                let mine = all & pos.pieces_of(color);
+                let n = mine.count() as i32;
+                mg[c] += n * self.value[k];
+                eg[c] += n * self.value[k];
+                let held = pos.hand_count(color, k) as i32;
+                mg[c] += held * self.hand_value[k];
+                eg[c] += held * self.hand_value[k];
+                if counts_phase {
+                    material += (n + held) * self.value[k];
+                }
+                let base = (k * 2 + c) * squares;
+                let t = r.kind_tables(k, color);
+                let empty = r.board & !occ;
+                let theirs = pos.pieces_of(color.flip());
+                for sq in mine.squares() {
+                    mg[c] += self.pst_mg[base + sq.index()] as i32;
+                    eg[c] += self.pst_eg[base + sq.index()] as i32;
+                    if mobile {
+                        let reach = if t.symmetric {
+                            r.reach(&t.capture, sq, occ) & (empty | theirs)
+                        } else {
+                            (r.reach(&t.quiet, sq, occ) & empty) | (r.reach(&t.capture, sq, occ) & theirs)
+                        };
+                        let bonus = reach.count() as i32 * self.mobility[k];
+                        mg[c] += bonus;
+                        eg[c] += bonus;
+                    }
+                }
+            }
+        }
+        let us = pos.side_to_move().index();
+        let them = 1 - us;
+        let span = MIDGAME_MATERIAL - ENDGAME_MATERIAL;
+        let phase = (material - ENDGAME_MATERIAL).clamp(0, span);
+        let mg_score = mg[us] - mg[them];
+        let eg_score = eg[us] - eg[them];
+        (mg_score * phase + eg_score * (span - phase)) / span + TEMPO
+    }
+}
+
+/// The score of `pos` in centipawns, from the side to move's point of view.
+pub fn evaluate<B: BitSet>(pos: &Position<B>) -> i32 {
+    Evaluator::of(pos.rules()).evaluate(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::compiled;
+    use crate::variant::builtin;
+
+    fn position(variant: &str, fen: &str) -> Position<u64> {
+        let v = builtin(variant).unwrap();
+        Position::from_fen(compiled::<u64>(v), fen).unwrap()
+    }
+
+    #[test]
+    fn start_position_is_balanced_up_to_tempo() {
+        let p = position("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(evaluate(&p), TEMPO);
+    }
+
+    #[test]
+    fn score_is_relative_to_the_side_to_move() {
+        let w = position("chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        let b = position("chess", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert!(evaluate(&w) > 800);
+        assert_eq!(evaluate(&w) - TEMPO, -(evaluate(&b) - TEMPO));
+    }
+
+    #[test]
+    fn derived_values_follow_mobility() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        // The knight's derived value is the yardstick; the king is royal and has none.
+        let reach: f64 = r.geometry.all_squares().map(|s| empty_board_reach(r, 1, Color::White, s) as f64).sum();
+        assert!((reach / 64.0 - knight_average(r.geometry)).abs() < 1e-9);
+        let e = Evaluator::new(r);
+        assert_eq!(e.value(r.royal), 0);
+        assert!(e.hand_value(1) > e.value(1));
+    }
+
+    #[test]
+    fn knights_prefer_the_centre_and_pawns_advance() {
+        let corner = position("chess", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        let centre = position("chess", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+        assert!(evaluate(&centre) > evaluate(&corner));
+        let back = position("chess", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let far = position("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(evaluate(&far) > evaluate(&back) + 50);
+    }
+}

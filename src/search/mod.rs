@@ -1,0 +1,214 @@
+//! The search: iterative deepening with aspiration windows over a principal variation search
+//! (alpha-beta) with quiescence, run by N threads on the same root (Lazy SMP) sharing one
+//! lock-free transposition table and a stop flag. It never prints: the caller gets one
+//! `IterationInfo` per completed iteration through a callback, and the outcome as the return
+//! value.
+//!
+//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `SearchOutcome`; the submodules
+//! own scores, the table, ordering, time limits and the per-thread tree search.
+//! Must not know: notation, protocols, variant names.
+
+pub mod ordering;
+pub mod score;
+pub mod time;
+pub mod tt;
+mod worker;
+
+pub use score::{Score, ScoreReport};
+pub use time::{SearchLimits, TimeManager};
+pub use tt::TranspositionTable;
+
+use crate::bitboard::BitSet;
+use crate::moves::Move;
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::{Shared, Worker};
+
+/// Stack of each search thread: the recursion keeps a position and a move list per ply.
+const THREAD_STACK: usize = 16 * 1024 * 1024;
+
+/// The search techniques in use; all on by default. Turning them all off (`Features::none`)
+/// leaves a plain alpha-beta to a fixed depth with the static evaluation at the leaves, whose
+/// root score must equal plain minimax (a test of the tree search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub quiescence: bool,
+    pub table_cutoffs: bool,
+    pub null_move: bool,
+    pub reverse_futility: bool,
+    pub late_move_reductions: bool,
+    pub check_extension: bool,
+    pub aspiration: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            quiescence: true,
+            table_cutoffs: true,
+            null_move: true,
+            reverse_futility: true,
+            late_move_reductions: true,
+            check_extension: true,
+            aspiration: true,
+        }
+    }
+}
+
+impl Features {
+    /// Nothing but alpha-beta (with move ordering, which does not change the score).
+    pub fn none() -> Features {
+        Features {
+            quiescence: false,
+            table_cutoffs: false,
+            null_move: false,
+            reverse_futility: false,
+            late_move_reductions: false,
+            check_extension: false,
+            aspiration: false,
+        }
+    }
+}
+
+/// What one search is to do.
+pub struct SearchJob<'a, B: BitSet> {
+    pub root: &'a Position<B>,
+    /// Hashes of the game's positions before the root, oldest first (for repetitions).
+    pub history: &'a [u64],
+    /// Search only these root moves (all legal moves when empty or when none of them is legal;
+    /// illegal ones are ignored).
+    pub root_moves: &'a [Move],
+    pub limits: SearchLimits,
+    pub tt: &'a TranspositionTable,
+    /// Set by the caller to stop the search.
+    pub stop: &'a AtomicBool,
+    pub threads: usize,
+    /// Milliseconds kept in reserve per move under a clock.
+    pub move_overhead_ms: u64,
+    pub features: Features,
+}
+
+impl<'a, B: BitSet> SearchJob<'a, B> {
+    /// A job with no game history, every root move, one thread and every feature.
+    pub fn new(root: &'a Position<B>, limits: SearchLimits, tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Self {
+        SearchJob {
+            root,
+            history: &[],
+            root_moves: &[],
+            limits,
+            tt,
+            stop,
+            threads: 1,
+            move_overhead_ms: 0,
+            features: Features::default(),
+        }
+    }
+}
+
+/// The result of one completed iteration of the main thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    /// Nodes of all threads so far.
+    pub nodes: u64,
+    pub time: Duration,
+    /// Per mille of the table written by this search.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl IterationInfo {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+/// Nodes per second for `nodes` searched in `time`.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (nodes as u128 * 1_000_000 / micros) as u64
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the last completed iteration (0 if none completed).
+    pub score: Score,
+    /// Deepest completed iteration (0 if none).
+    pub depth: u32,
+    /// Nodes of all threads.
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// Search `job.root` until a limit is reached or `job.stop` is set. `on_iteration` is called
+/// from the main search thread after every completed iteration.
+pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&IterationInfo) + Send) -> SearchOutcome {
+    let start = Instant::now();
+    job.tt.new_search();
+    let threads = job.threads.max(1);
+    let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let finished = AtomicBool::new(false);
+    let time = TimeManager::new(&job.limits, job.root.side_to_move(), job.move_overhead_ms, start);
+    let shared = Shared { job, counters: &counters, finished: &finished, time, start };
+
+    let main_result = std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
+        for id in 1..threads {
+            let shared = &shared;
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || Worker::new(id, shared).run(&mut |_: &IterationInfo| {}));
+            match spawned {
+                Ok(h) => helpers.push(h),
+                Err(e) => log::warn!("could not start search thread {id}: {e}"),
+            }
+        }
+        let shared_ref = &shared;
+        let on_iteration = &mut on_iteration;
+        let main = std::thread::Builder::new()
+            .name("search-0".to_string())
+            .stack_size(THREAD_STACK)
+            .spawn_scoped(scope, move || Worker::new(0, shared_ref).run(on_iteration));
+        let result = match main {
+            Ok(h) => h.join().ok(),
+            Err(e) => {
+                log::warn!("could not start the main search thread: {e}");
+                None
+            }
+        };
+        finished.store(true, Ordering::Relaxed);
+        for h in helpers {
+            if h.join().is_err() {
+                log::warn!("a search thread failed");
+            }
+        }
+        result
+    });
+    let nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
+    let time = start.elapsed();
+    let fallback = || {
+        let legal = job.root.legal_moves();
+        legal.iter().copied().find(|m| job.root_moves.contains(m)).or_else(|| legal.iter().copied().next())
+    };
+    match main_result {
+        Some(r) => SearchOutcome {
+            best: r.best.or_else(fallback),
+            ponder: r.ponder,
+            score: r.score,
+            depth: r.depth,
+            nodes,
+            time,
+        },
+        None => SearchOutcome { best: fallback(), ponder: None, score: 0, depth: 0, nodes, time },
+    }
+}

@@ -1,0 +1,194 @@
+//! Move ordering: the table move first, then captures and promotions by most valuable victim /
+//! least valuable attacker, then killer moves and the counter-move, then quiet moves (drops
+//! included) by their history score. Also the per-thread tables these need.
+//!
+//! Owns: `Heuristics` (killers, history, counter-moves), move classification for the search,
+//! `score_moves`, `pick_next`.
+//! Must not know: search control (windows, depths, threads), notation, protocols.
+
+use super::score::MAX_PLY;
+use crate::bitboard::BitSet;
+use crate::eval::Evaluator;
+use crate::geometry::Color;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+use crate::variant::{PieceKind, MAX_KINDS};
+
+const TABLE_MOVE: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+/// History scores stay within +/- this.
+const MAX_HISTORY: i32 = 1 << 14;
+const SQUARES: usize = 128;
+
+/// Whether a move captures something.
+#[inline]
+pub fn is_capture<B: BitSet>(pos: &Position<B>, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Drop => false,
+        _ => pos.piece_at(m.to()).is_some(),
+    }
+}
+
+/// Whether a move is a capture or a promotion (the moves quiescence searches).
+#[inline]
+pub fn is_tactical<B: BitSet>(pos: &Position<B>, m: Move) -> bool {
+    m.kind() == MoveKind::Promotion || is_capture(pos, m)
+}
+
+/// The kind of the piece that moves (or is dropped).
+#[inline]
+pub fn mover_kind<B: BitSet>(pos: &Position<B>, m: Move) -> PieceKind {
+    match m.kind() {
+        MoveKind::Drop => m.piece(),
+        MoveKind::Castle => pos.rules().royal,
+        _ => pos.piece_at(m.from()).map_or(0, |p| p.kind),
+    }
+}
+
+/// The kind captured by a move, if any.
+#[inline]
+pub fn victim_kind<B: BitSet>(pos: &Position<B>, m: Move) -> Option<PieceKind> {
+    match m.kind() {
+        MoveKind::EnPassant => pos.piece_at(m.from()).map(|p| p.kind),
+        MoveKind::Castle | MoveKind::Drop => None,
+        _ => pos.piece_at(m.to()).map(|p| p.kind),
+    }
+}
+
+/// Killers, history and counter-moves of one search thread.
+pub struct Heuristics {
+    killers: Vec<[Move; 2]>,
+    /// `history[(color * MAX_KINDS + kind) * SQUARES + to]`.
+    history: Vec<i32>,
+    /// `counter[from * SQUARES + to]` of the previous move.
+    counter: Vec<Move>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
+impl Heuristics {
+    pub fn new() -> Heuristics {
+        Heuristics {
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * MAX_KINDS * SQUARES],
+            counter: vec![Move::NONE; SQUARES * SQUARES],
+        }
+    }
+
+    #[inline]
+    fn history_index(color: Color, kind: PieceKind, m: Move) -> usize {
+        (color.index() * MAX_KINDS + kind) * SQUARES + m.to().index()
+    }
+
+    /// The killer moves of a ply.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply]
+    }
+
+    /// The counter-move to the previous move.
+    #[inline]
+    pub fn counter(&self, previous: Move) -> Move {
+        if previous.is_some() {
+            self.counter[previous.from().index() * SQUARES + previous.to().index()]
+        } else {
+            Move::NONE
+        }
+    }
+
+    /// The history score of a quiet move.
+    #[inline]
+    pub fn history(&self, color: Color, kind: PieceKind, m: Move) -> i32 {
+        self.history[Self::history_index(color, kind, m)]
+    }
+
+    fn add_history(&mut self, color: Color, kind: PieceKind, m: Move, bonus: i32) {
+        let h = &mut self.history[Self::history_index(color, kind, m)];
+        let bonus = bonus.clamp(-MAX_HISTORY, MAX_HISTORY);
+        *h += bonus - *h * bonus.abs() / MAX_HISTORY;
+    }
+
+    /// A quiet move caused a beta cutoff at `depth`: reward it, punish the quiet moves tried
+    /// before it, remember it as killer and counter-move.
+    pub fn quiet_cutoff<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        previous: Move,
+    ) {
+        let color = pos.side_to_move();
+        let bonus = (depth * depth).min(400) * 16;
+        self.add_history(color, mover_kind(pos, m), m, bonus);
+        for &q in tried {
+            if q != m {
+                self.add_history(color, mover_kind(pos, q), q, -bonus);
+            }
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        if previous.is_some() {
+            self.counter[previous.from().index() * SQUARES + previous.to().index()] = m;
+        }
+    }
+}
+
+/// Give every move of `list` an ordering score in `scores` (higher first).
+#[allow(clippy::too_many_arguments)]
+pub fn score_moves<B: BitSet>(
+    pos: &Position<B>,
+    list: &MoveList,
+    scores: &mut [i32],
+    table_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    heuristics: &Heuristics,
+    eval: &Evaluator<B>,
+) {
+    let color = pos.side_to_move();
+    for (s, &m) in scores.iter_mut().zip(list.iter()) {
+        *s = if m == table_move {
+            TABLE_MOVE
+        } else if is_tactical(pos, m) {
+            let victim = victim_kind(pos, m).map_or(0, |k| eval.order_value(k));
+            let promotion = if m.kind() == MoveKind::Promotion { eval.value(m.piece()) } else { 0 };
+            let attacker = eval.order_value(mover_kind(pos, m)).min(20_000);
+            TACTICAL + (victim + promotion) * 32 - attacker / 16
+        } else if m == killers[0] {
+            KILLER + 2
+        } else if m == killers[1] {
+            KILLER + 1
+        } else if m == counter {
+            KILLER
+        } else {
+            heuristics.history(color, mover_kind(pos, m), m)
+        };
+    }
+}
+
+/// Move the best-scored move of `list[start..]` to `start` (selection sort, one step) and return
+/// it.
+#[inline]
+pub fn pick_next(list: &mut MoveList, scores: &mut [i32], start: usize) -> Move {
+    let moves = list.as_mut_slice();
+    let mut best = start;
+    for i in start + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(start, best);
+    scores.swap(start, best);
+    moves[start]
+}

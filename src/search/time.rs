@@ -1,0 +1,150 @@
+//! Search limits and time management: what a `go` asks for (depth, nodes, mate, move time, clock
+//! times with increments and moves to go, infinite or ponder), turned into a soft limit (do not
+//! start another iteration after it) and a hard limit (stop searching at once), both kept clear
+//! of the clock by a move overhead so that the engine never loses on time.
+//!
+//! Owns: `SearchLimits`, `TimeManager`.
+//! Must not know: positions, moves, protocols.
+
+use crate::geometry::Color;
+use std::time::{Duration, Instant};
+
+/// What a search is asked to respect. Every field is optional; with none set the search runs
+/// until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Nodes, summed over all threads.
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Exact time for this move, in milliseconds.
+    pub movetime: Option<u64>,
+    /// Clock times and increments in milliseconds.
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until stopped, whatever else is set.
+    pub infinite: bool,
+    /// Pondering: search until stopped (a `ponderhit` is not handled yet).
+    pub ponder: bool,
+}
+
+impl SearchLimits {
+    /// Limits of a fixed-depth search.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+    }
+
+    /// Limits of a search of a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits { nodes: Some(nodes), ..SearchLimits::default() }
+    }
+
+    /// Limits of a search of fixed time.
+    pub fn movetime(ms: u64) -> SearchLimits {
+        SearchLimits { movetime: Some(ms), ..SearchLimits::default() }
+    }
+
+    /// Whether only `stop` ends the search.
+    pub fn until_stopped(&self) -> bool {
+        self.infinite || self.ponder
+    }
+}
+
+/// Default estimate of the moves left in the game when the clock does not say.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+/// Time limits of one search, measured from its start.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Do not start a new iteration after this much time.
+    soft: Option<Duration>,
+    /// Stop at once after this much time.
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Limits for `side` to move, with `overhead_ms` kept in reserve per move for communication.
+    pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+        let none = TimeManager { start, soft: None, hard: None };
+        if limits.until_stopped() {
+            return none;
+        }
+        if let Some(ms) = limits.movetime {
+            let t = Duration::from_millis(ms.saturating_sub(overhead_ms).max(1));
+            return TimeManager { start, soft: Some(t), hard: Some(t) };
+        }
+        let (time, inc) = match side {
+            Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
+            Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
+        };
+        let Some(time) = time else { return none };
+        // Never plan to use more than the clock minus the overhead.
+        let usable = time.saturating_sub(overhead_ms).max(1);
+        let to_go = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(DEFAULT_MOVES_TO_GO);
+        // The time this move should take on average.
+        let share = (usable / to_go + inc * 3 / 4).min(usable / 2).max(1);
+        // An iteration takes longer than all before it: none starts after half the share.
+        let soft = (share / 2).max(1);
+        // The hard limit: a few shares, but at most a fraction of the clock (most of it only
+        // when this is the last move before the control).
+        let cap = if to_go == 1 { usable * 9 / 10 } else { usable / 3 };
+        let hard = (share * 4).min(cap).max(soft).max(1);
+        TimeManager { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search has a time limit at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Whether a new iteration should not be started.
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+
+    /// Whether the search must stop now.
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_stay_inside_the_clock() {
+        let start = Instant::now();
+        let limits = SearchLimits { wtime: Some(1000), winc: Some(0), ..SearchLimits::default() };
+        let tm = TimeManager::new(&limits, Color::White, 50, start);
+        let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
+        assert!(soft <= hard && hard < Duration::from_millis(950));
+        let limits = SearchLimits { btime: Some(10), movestogo: Some(1), ..SearchLimits::default() };
+        let tm = TimeManager::new(&limits, Color::Black, 50, start);
+        assert_eq!(tm.hard, Some(Duration::from_millis(1)));
+        let tm = TimeManager::new(&SearchLimits::movetime(300), Color::White, 20, start);
+        assert_eq!(tm.hard, Some(Duration::from_millis(280)));
+        let tm = TimeManager::new(
+            &SearchLimits { infinite: true, movetime: Some(5), ..Default::default() },
+            Color::White,
+            0,
+            start,
+        );
+        assert!(!tm.is_timed());
+        // Only White's clock given, Black to move: no time limit.
+        let tm = TimeManager::new(&SearchLimits { wtime: Some(5), ..Default::default() }, Color::Black, 0, start);
+        assert!(!tm.is_timed());
+    }
+}

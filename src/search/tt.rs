@@ -1,0 +1,179 @@
+//! The transposition table: a fixed array of two-word entries (`AtomicU64` key and data), shared
+//! by every search thread without locks. The key word is stored XORed with the data word, so a
+//! torn entry (written by two threads at once) fails verification instead of yielding a foreign
+//! move or score; moves read from the table are still checked against the generated moves.
+//!
+//! Owns: `TranspositionTable`, `TableEntry`, `Bound`.
+//! Must not know: positions, move generation, notation, protocols.
+
+use super::score::Score;
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score is known to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// An upper bound (the search failed low).
+    Upper = 1,
+    /// A lower bound (the search failed high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// One decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    pub best: Move,
+    /// Node-relative score (see `score::to_table`).
+    pub score: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table. Its size is fixed at creation (`resize` builds a new array).
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: AtomicU8,
+}
+
+const BYTES_PER_SLOT: usize = 16;
+
+fn pack(best: Move, score: Score, depth: i32, bound: Bound, generation: u8) -> u64 {
+    best.bits() as u64
+        | ((score as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u64) << 48)
+        | ((bound as u64) << 56)
+        | (((generation & 0x3f) as u64) << 58)
+}
+
+fn unpack(data: u64) -> Option<(TableEntry, u8)> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    let entry = TableEntry {
+        best: Move::from_bits(data as u32),
+        score: (data >> 32) as u16 as i16 as Score,
+        depth: ((data >> 48) & 0xff) as i32,
+        bound,
+    };
+    Some((entry, ((data >> 58) & 0x3f) as u8))
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one entry).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) * 1024 * 1024 / BYTES_PER_SLOT).max(1);
+        let slots = (0..count).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        TranspositionTable { slots, generation: AtomicU8::new(0) }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no entries (never: it has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Forget everything (a new game). Must not run during a search.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Start a new search: entries of older searches become preferred victims.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store(g.wrapping_add(1) & 0x3f, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, hash: u64) -> &Slot {
+        let i = ((hash as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
+    }
+
+    /// The entry for a position hash, if stored.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<TableEntry> {
+        let s = self.slot(hash);
+        let data = s.data.load(Ordering::Relaxed);
+        let key = s.key.load(Ordering::Relaxed);
+        if key ^ data != hash {
+            return None;
+        }
+        unpack(data).map(|(e, _)| e)
+    }
+
+    /// Store a result. Replaces an entry of another position when it is older or not deeper by
+    /// much; keeps the stored move when the new result has none.
+    #[inline]
+    pub fn store(&self, hash: u64, best: Move, score: Score, depth: i32, bound: Bound) {
+        let s = self.slot(hash);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old_data = s.data.load(Ordering::Relaxed);
+        let old_key = s.key.load(Ordering::Relaxed) ^ old_data;
+        let mut best = best;
+        if let Some((old, old_generation)) = unpack(old_data) {
+            if old_key == hash {
+                if !best.is_some() {
+                    best = old.best;
+                }
+                if bound != Bound::Exact && old_generation == generation && depth + 2 < old.depth {
+                    return;
+                }
+            } else if old_generation == generation && depth + 3 < old.depth && bound != Bound::Exact {
+                return;
+            }
+        }
+        let data = pack(best, score, depth, bound, generation);
+        s.data.store(data, Ordering::Relaxed);
+        s.key.store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// Per mille of a sample of entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, g)| g == generation))
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Square;
+
+    #[test]
+    fn store_probe_and_clear() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::normal(Square(12), Square(28));
+        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
+        assert_eq!(tt.probe(0xdead_beef), Some(TableEntry { best: m, score: -1234, depth: 7, bound: Bound::Lower }));
+        assert_eq!(tt.probe(0xdead_bee0), None);
+        // A result without a move keeps the stored move.
+        tt.store(0xdead_beef, Move::NONE, 50, 8, Bound::Exact);
+        assert_eq!(tt.probe(0xdead_beef).map(|e| (e.best, e.score)), Some((m, 50)));
+        assert!(tt.hashfull() <= 1000);
+        tt.clear();
+        assert_eq!(tt.probe(0xdead_beef), None);
+    }
+}

@@ -1,0 +1,689 @@
+//! One search thread: iterative deepening with aspiration windows at the root, principal
+//! variation search with null-move pruning, reverse futility pruning, late-move reductions and
+//! check extensions, quiescence (captures and promotions; every evasion when in check), mate
+//! scores with mate distance, draws by repetition, the 50-move rule and bare kings, stalemate
+//! scored by the variant's rule.
+//!
+//! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
+//! Must not know: notation, protocols, variant names.
+
+use super::ordering::{is_capture, is_tactical, pick_next, score_moves, Heuristics};
+use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
+use super::time::TimeManager;
+use super::tt::Bound;
+use super::{IterationInfo, SearchJob};
+use crate::bitboard::BitSet;
+use crate::eval::Evaluator;
+use crate::geometry::Color;
+use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
+use crate::position::Position;
+use crate::variant::StalemateRule;
+use once_cell::sync::Lazy;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Nodes between two looks at the clock, the stop flag and the shared node count.
+const CHECK_INTERVAL: u64 = 1024;
+/// Initial half-width of the aspiration window.
+const ASPIRATION_WINDOW: Score = 25;
+/// Reverse futility margin per ply of depth, and the deepest depth it applies at.
+const REVERSE_FUTILITY_MARGIN: Score = 90;
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Quiescence delta-pruning margin.
+const DELTA_MARGIN: Score = 200;
+/// Quiet moves remembered per node to punish their history after a cutoff.
+const MAX_QUIETS: usize = 64;
+
+/// Late-move reductions by depth and move number.
+static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+});
+
+/// What the threads of one search share.
+pub(super) struct Shared<'a, 'j, B: BitSet> {
+    pub job: &'a SearchJob<'j, B>,
+    /// Nodes per thread, published every `CHECK_INTERVAL` nodes.
+    pub counters: &'a [AtomicU64],
+    /// Set when the main thread is done (or a limit is reached): every thread stops.
+    pub finished: &'a AtomicBool,
+    pub time: TimeManager,
+    pub start: Instant,
+}
+
+/// What a thread found.
+pub(super) struct ThreadResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+}
+
+#[derive(Clone, Copy)]
+struct RootMove {
+    m: Move,
+    score: Score,
+}
+
+/// One search thread's state.
+pub(super) struct Worker<'a, 'j, B: BitSet> {
+    id: usize,
+    shared: &'a Shared<'a, 'j, B>,
+    eval: &'static Evaluator<B>,
+    heuristics: Heuristics,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    root_depth: i32,
+    /// Game history then the path from the root, the current position last.
+    hashes: Vec<u64>,
+    /// The move played at each ply (for counter-moves).
+    played: Vec<Move>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: Vec<RootMove>,
+    /// Best root move of the iteration in progress, once some move raised alpha.
+    iteration_best: Option<(Move, Score)>,
+    stalemate_score: Score,
+    node_limit: u64,
+}
+
+impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
+    pub fn new(id: usize, shared: &'a Shared<'a, 'j, B>) -> Self {
+        let job = shared.job;
+        let root = job.root;
+        let rules = root.rules();
+        let mut hashes = job.history.to_vec();
+        hashes.push(root.hash());
+        let legal = root.legal_moves();
+        let mut root_moves: Vec<RootMove> = legal
+            .iter()
+            .copied()
+            .filter(|m| job.root_moves.contains(m))
+            .map(|m| RootMove { m, score: -INFINITE })
+            .collect();
+        // No restriction, or none of the given moves is legal: search every legal move.
+        if root_moves.is_empty() {
+            root_moves = legal.iter().map(|&m| RootMove { m, score: -INFINITE }).collect();
+        }
+        let stalemate_score = match rules.variant.stalemate {
+            StalemateRule::Draw => DRAW,
+            // The side to move is stalemated: the other side inflicted it.
+            StalemateRule::WinForStalemater { score_cp } => -score_cp,
+        };
+        Worker {
+            id,
+            shared,
+            eval: Evaluator::of(rules),
+            heuristics: Heuristics::new(),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 0,
+            hashes,
+            played: vec![Move::NONE; MAX_PLY + 2],
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            iteration_best: None,
+            stalemate_score,
+            node_limit: job.limits.nodes.unwrap_or(u64::MAX),
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.counters.iter().map(|c| c.load(Ordering::Relaxed)).sum()
+    }
+
+    fn publish_nodes(&self) {
+        self.shared.counters[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Count a node; true when the search must stop.
+    #[inline]
+    fn enter_node(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) || self.nodes >= self.node_limit {
+            self.poll();
+        }
+        self.aborted
+    }
+
+    /// Publish the node count, look at the limits and the stop flags.
+    #[cold]
+    fn poll(&mut self) {
+        self.publish_nodes();
+        if self.shared.time.hard_expired() || self.total_nodes() >= self.node_limit {
+            self.shared.finished.store(true, Ordering::Relaxed);
+        }
+        if self.should_stop_now() {
+            self.aborted = true;
+        }
+    }
+
+    fn should_stop_now(&self) -> bool {
+        self.shared.finished.load(Ordering::Relaxed) || self.shared.job.stop.load(Ordering::Relaxed)
+    }
+
+    /// Iterative deepening. The main thread reports each completed iteration.
+    pub fn run(mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
+        let job = self.shared.job;
+        let limits = &job.limits;
+        let mut result = ThreadResult { best: None, ponder: None, score: 0, depth: 0 };
+        if self.root_moves.is_empty() {
+            return result;
+        }
+        // Before the first iteration completes, the answer is the first legal move.
+        result.best = Some(self.root_moves[0].m);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
+        let mut score = 0;
+        // Helper threads start one ply deeper every other thread, to diversify.
+        let first = 1 + (self.id % 2) as i32;
+        for depth in first..=max_depth {
+            if depth > 1 && self.should_stop_now() {
+                break;
+            }
+            self.root_depth = depth;
+            self.seldepth = 0;
+            self.iteration_best = None;
+            let s = self.aspiration(depth, score);
+            if self.aborted {
+                // A move that was fully searched in the unfinished iteration and beat the
+                // previous best is better informed than the last iteration's choice.
+                if let Some((m, s)) = self.iteration_best {
+                    if result.depth > 0 {
+                        result.best = Some(m);
+                        result.ponder = None;
+                        result.score = s;
+                    }
+                }
+                break;
+            }
+            score = s;
+            // Best move first, the others by score; failed-low moves keep their order.
+            self.root_moves.sort_by_key(|r| -r.score);
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            let best = pv.first().copied().unwrap_or(self.root_moves[0].m);
+            result = ThreadResult { best: Some(best), ponder: pv.get(1).copied(), score, depth: depth as u32 };
+            if !self.is_main() {
+                continue;
+            }
+            self.publish_nodes();
+            let info = IterationInfo {
+                depth: depth as u32,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                score,
+                nodes: self.total_nodes(),
+                time: self.shared.start.elapsed(),
+                hashfull: job.tt.hashfull(),
+                pv,
+            };
+            on_iteration(&info);
+            if limits.until_stopped() {
+                continue;
+            }
+            if let Some(mate) = limits.mate {
+                if is_mate(score) && score > 0 && (super::score::MATE - score + 1) / 2 <= mate as Score {
+                    break;
+                }
+            }
+            let time = &self.shared.time;
+            if time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1) {
+                break;
+            }
+        }
+        if result.ponder.is_none() {
+            result.ponder = result.best.and_then(|m| self.ponder_from_table(m));
+        }
+        self.publish_nodes();
+        if self.is_main() {
+            self.shared.finished.store(true, Ordering::Relaxed);
+        }
+        result
+    }
+
+    /// The table's move in the position after `best`, if it is legal there.
+    fn ponder_from_table(&self, best: Move) -> Option<Move> {
+        let mut child = self.shared.job.root.clone();
+        child.play(best);
+        let m = self.shared.job.tt.probe(child.hash())?.best;
+        (m.is_some() && child.legal_moves().iter().any(|&x| x == m)).then_some(m)
+    }
+
+    /// One iteration, with a narrow window around the previous score that widens on failure.
+    fn aspiration(&mut self, depth: i32, previous: Score) -> Score {
+        if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) {
+            return self.root_search(depth, -INFINITE, INFINITE);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let mut alpha = (previous - delta).max(-INFINITE);
+        let mut beta = (previous + delta).min(INFINITE);
+        loop {
+            let score = self.root_search(depth, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
+        let root = self.shared.job.root;
+        self.pv_len[0] = 0;
+        let mut best = -INFINITE;
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].m;
+            let mut child = root.clone();
+            child.play(m);
+            let gives_check = child.in_check();
+            let extension = i32::from(self.shared.job.features.check_extension && gives_check);
+            let new_depth = depth - 1 + extension;
+            self.hashes.push(child.hash());
+            self.played[0] = m;
+            let score = if i == 0 {
+                -self.alphabeta(&child, new_depth, -beta, -alpha, 1, true, true)
+            } else {
+                let mut s = -self.alphabeta(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.alphabeta(&child, new_depth, -beta, -alpha, 1, true, true);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.aborted {
+                break;
+            }
+            self.root_moves[i].score = if i == 0 || score > alpha { score } else { -INFINITE };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, m);
+                    self.iteration_best = Some((m, score));
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.aborted && self.pv_len[0] > 0 {
+            self.shared.job.tt.store(root.hash(), self.pv[0][0], to_table(best, 0), depth, bound_of(best, beta, true));
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Whether the current position (the last in `hashes`) is drawn by repetition, the 50-move
+    /// rule or bare kings. Any earlier occurrence counts: a position that repeats once can be
+    /// repeated again.
+    fn is_draw(&self, pos: &Position<B>) -> bool {
+        let halfmove = pos.halfmove_clock() as usize;
+        if pos.occupied().count() <= 2 && !pos.has_hand(Color::White) && !pos.has_hand(Color::Black) {
+            return true;
+        }
+        if halfmove >= 100 && (!pos.in_check() || pos.has_legal_move()) {
+            return true;
+        }
+        let n = self.hashes.len();
+        let current = self.hashes[n - 1];
+        let lookback = halfmove.min(n - 1);
+        let mut back = 4;
+        while back <= lookback {
+            if self.hashes[n - 1 - back] == current {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Whether the side has something besides pawns and the royal piece (on the board or in
+    /// hand): null-move pruning is unsafe in pawn endings (zugzwang).
+    fn has_pieces(&self, pos: &Position<B>, color: Color) -> bool {
+        let r = pos.rules();
+        let mut pawns_and_king = pos.pieces_of_kind(r.royal);
+        for k in 0..r.kinds {
+            if r.is_pawn(k) {
+                pawns_and_king |= pos.pieces_of_kind(k);
+            }
+        }
+        (pos.pieces_of(color) & !pawns_and_king).any() || pos.has_hand(color)
+    }
+
+    fn static_eval(&self, pos: &Position<B>) -> Score {
+        self.eval.evaluate(pos)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alphabeta(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        pv_node: bool,
+        null_allowed: bool,
+    ) -> Score {
+        let features = self.shared.job.features;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return if features.quiescence { self.quiesce(pos, alpha, beta, ply) } else { self.leaf(pos, ply) };
+        }
+        if self.enter_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return DRAW;
+        }
+        // Mate distance: no score here can beat a mate found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        let tt = self.shared.job.tt;
+        let hash = pos.hash();
+        let entry = tt.probe(hash);
+        let table_move = entry.map_or(Move::NONE, |e| e.best);
+        if let Some(e) = entry {
+            if features.table_cutoffs && !pv_node && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let in_check = pos.in_check();
+        let us = pos.side_to_move();
+        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos) };
+
+        if !pv_node && !in_check && !is_mate(beta) {
+            if features.reverse_futility
+                && depth <= REVERSE_FUTILITY_DEPTH
+                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
+                return static_eval;
+            }
+            if features.null_move && null_allowed && depth >= 3 && static_eval >= beta && self.has_pieces(pos, us) {
+                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let mut child = pos.clone();
+                child.play_null();
+                self.hashes.push(child.hash());
+                self.played[ply] = Move::NONE;
+                let s = -self.alphabeta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
+                self.hashes.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_mate(s) { beta } else { s };
+                }
+            }
+        }
+
+        let ctx = pos.legality_context();
+        let mut list = MoveList::new();
+        pos.generate(&mut list);
+        let mut scores = [0i32; MAX_MOVES];
+        let previous = if ply > 0 { self.played[ply - 1] } else { Move::NONE };
+        score_moves(
+            pos,
+            &list,
+            &mut scores[..list.len()],
+            table_move,
+            self.heuristics.killers(ply),
+            self.heuristics.counter(previous),
+            &self.heuristics,
+            self.eval,
+        );
+        let killers = self.heuristics.killers(ply);
+        let mut quiets = [Move::NONE; MAX_QUIETS];
+        let mut quiet_count = 0;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let original_alpha = alpha;
+        let mut legal = 0;
+        for i in 0..list.len() {
+            let m = pick_next(&mut list, &mut scores, i);
+            if !pos.is_legal(m, &ctx) {
+                continue;
+            }
+            legal += 1;
+            let tactical = is_tactical(pos, m);
+            let mut child = pos.clone();
+            child.play(m);
+            let gives_check = child.in_check();
+            let extension = i32::from(features.check_extension && gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            self.hashes.push(child.hash());
+            self.played[ply] = m;
+            let score = if legal == 1 {
+                -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true)
+            } else {
+                let mut reduction = 0;
+                if features.late_move_reductions
+                    && depth >= 3
+                    && legal > 3
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                    && m != killers[0]
+                    && m != killers[1]
+                {
+                    reduction = REDUCTIONS[depth.min(63) as usize][legal.min(63)] as i32;
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.alphabeta(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
+                if s > alpha && reduction > 0 && !self.aborted {
+                    s = -self.alphabeta(&child, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                }
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, true, true);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.heuristics.quiet_cutoff(pos, m, &quiets[..quiet_count], depth, ply, previous);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiet_count < MAX_QUIETS {
+                quiets[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+        if legal == 0 {
+            return if in_check { mated_in(ply) } else { self.stalemate_score };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(hash, best_move, to_table(best, ply), depth, bound);
+        best
+    }
+
+    /// A leaf without quiescence: the static evaluation, or the game result where the game is
+    /// over (so that a plain fixed-depth search scores mates and stalemates).
+    fn leaf(&mut self, pos: &Position<B>, ply: usize) -> Score {
+        if self.enter_node() {
+            return 0;
+        }
+        if !pos.has_legal_move() {
+            return if pos.in_check() { mated_in(ply) } else { self.stalemate_score };
+        }
+        if self.is_draw(pos) {
+            return DRAW;
+        }
+        self.static_eval(pos)
+    }
+
+    fn quiesce(&mut self, pos: &Position<B>, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        if self.enter_node() {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        let tt = self.shared.job.tt;
+        let hash = pos.hash();
+        let entry = tt.probe(hash);
+        let table_move = entry.map_or(Move::NONE, |e| e.best);
+        if let Some(e) = entry.filter(|_| self.shared.job.features.table_cutoffs) {
+            let s = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let in_check = pos.in_check();
+        let stand_pat = if in_check { -INFINITE } else { self.static_eval(pos) };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut best_move = Move::NONE;
+
+        let ctx = pos.legality_context();
+        let mut list = MoveList::new();
+        pos.generate(&mut list);
+        if !in_check {
+            list.retain(|m| is_tactical(pos, m));
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        score_moves(
+            pos,
+            &list,
+            &mut scores[..list.len()],
+            table_move,
+            [Move::NONE; 2],
+            Move::NONE,
+            &self.heuristics,
+            self.eval,
+        );
+        let mut legal = 0;
+        for i in 0..list.len() {
+            let m = pick_next(&mut list, &mut scores, i);
+            if !in_check && m.kind() != MoveKind::Promotion && is_capture(pos, m) {
+                let gain = super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k));
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            if !pos.is_legal(m, &ctx) {
+                continue;
+            }
+            legal += 1;
+            let mut child = pos.clone();
+            child.play(m);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(hash, best_move, to_table(best, ply), 0, bound);
+        best
+    }
+}
+
+/// The bound a score proves, for the table.
+fn bound_of(score: Score, beta: Score, raised_alpha: bool) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
