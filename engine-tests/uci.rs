@@ -193,3 +193,47 @@ fn chess960_castling_is_king_takes_rook_and_searchmoves_restricts_the_root() {
     s.send("go depth 2 searchmoves C@e4");
     assert_eq!(s.bestmove(5000), "C@e4");
 }
+
+#[test]
+fn malformed_commands_never_break_the_session() {
+    let mut s = Session::start();
+    let garbage = [
+        "position",
+        "position fen",
+        "position fen moves e2e4",
+        "position startpos moves",
+        "position startpos moves e2e4 e7e5 e1e1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq w KQkq - 0 1",
+        "go wtime -5 btime -5",
+        "go depth",
+        "go nodes many",
+        "go searchmoves",
+        "go searchmoves z9z9",
+        "stop",
+        "ponderhit",
+        "setoption",
+        "setoption name",
+        "setoption name Threads value 0",
+        "setoption name UCI_Variant value nonsense",
+        "setoption name Ruleset value nonsense",
+        "setoption name UCI_Chess960 value maybe",
+        "\u{0}\u{1}\u{2}",
+        "ééé ü",
+        &"x".repeat(10_000),
+    ];
+    for line in garbage {
+        s.send(line);
+    }
+    // `go searchmoves` without moves is a bare `go`: an infinite search, answered by exactly
+    // one bestmove once the next `go` arrives (which then fails on z9z9).
+    s.send("stop");
+    s.expect(|l| l.starts_with("bestmove"), 5000);
+    s.send("isready");
+    s.expect(|l| l == "readyok", 5000);
+    s.send("position startpos moves e2e4");
+    s.send("go depth 2");
+    let best = s.bestmove(10_000);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(legal("chess", start, &["e2e4"]).contains(&best), "{best}");
+}

@@ -71,11 +71,20 @@ impl<W: Write> Uci<W> {
                 },
             }
         }
-        self.engine.stop();
-        // Let the search send its best move before leaving.
-        while let Ok(e) = self.events.recv_timeout(std::time::Duration::from_millis(500)) {
+        self.finish_search();
+    }
+
+    /// End a running search and report what it still has to say (its best move above all):
+    /// every `go` is answered by a `bestmove`, even when the GUI moves on without waiting.
+    fn finish_search(&mut self) {
+        if self.engine.is_searching() {
+            self.engine.stop();
+        }
+        self.engine.wait();
+        while let Ok(e) = self.events.try_recv() {
             self.report(e);
         }
+        self.events = never();
     }
 
     /// Handle one command line; false on `quit`.
@@ -85,10 +94,12 @@ impl<W: Write> Uci<W> {
         match first {
             "" => return true,
             "position" => {
+                self.finish_search();
                 self.position(line);
                 return true;
             }
             "go" => {
+                self.finish_search();
                 self.go(line);
                 return true;
             }
@@ -97,12 +108,18 @@ impl<W: Write> Uci<W> {
         match parse_one(line) {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.say("readyok"),
-            UciMessage::UciNewGame => self.engine.new_game(),
+            UciMessage::UciNewGame => {
+                self.finish_search();
+                self.engine.new_game();
+            }
             UciMessage::Stop => self.engine.stop(),
             UciMessage::PonderHit => self.engine.stop(),
             UciMessage::Quit => return false,
             UciMessage::Debug(_) => {}
-            UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref().unwrap_or("")),
+            UciMessage::SetOption { name, value } => {
+                self.finish_search();
+                self.set_option(&name, value.as_deref().unwrap_or(""));
+            }
             _ => self.error(format!("unknown command '{line}'")),
         }
         true
@@ -232,9 +249,6 @@ impl<W: Write> Uci<W> {
             UciMessage::Go { time_control, search_control } => limits_of(time_control, search_control),
             _ => return self.error(format!("cannot read '{line}'")),
         };
-        if self.engine.is_searching() {
-            return self.error("a search is running; send stop first");
-        }
         let events = if search_moves.is_empty() {
             Ok(self.engine.go(limits))
         } else {
