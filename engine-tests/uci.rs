@@ -237,3 +237,28 @@ fn malformed_commands_never_break_the_session() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(legal("chess", start, &["e2e4"]).contains(&best), "{best}");
 }
+
+#[test]
+fn ponderhit_turns_pondering_into_a_timed_search() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4 e7e5");
+    s.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
+    std::thread::sleep(Duration::from_millis(300));
+    // Pondering never ends by itself: no bestmove yet.
+    s.send("isready");
+    let lines = s.expect(|l| l == "readyok", 2000);
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    let hit = Instant::now();
+    s.send("ponderhit");
+    // Now the clock counts: the answer comes well inside White's 3 seconds.
+    let best = s.bestmove(3000);
+    assert!(hit.elapsed() < Duration::from_millis(2500));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(legal("chess", start, &["e2e4", "e7e5"]).contains(&best), "{best}");
+    // A ponder search that is stopped answers with its best move.
+    s.send("go ponder wtime 3000 btime 3000");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("stop");
+    let best = s.bestmove(2000);
+    assert!(legal("chess", start, &["e2e4", "e7e5"]).contains(&best), "{best}");
+}

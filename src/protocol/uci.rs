@@ -1,6 +1,7 @@
 //! The UCI front end. vampirc-uci parses the commands its grammar carries (`uci`, `isready`,
-//! `setoption`, `ucinewgame`, `go` without `searchmoves`, `stop`, `ponderhit`, `quit`, `debug`);
-//! `position` lines, `searchmoves` and every move text go through our own parser, because
+//! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`, `quit`,
+//! `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our own
+//! parser, because
 //! vampirc-uci silently truncates move lists with drops, files past `h`, ranks past 8 or fairy
 //! promotions. Errors are answered with `info string error: ...` and change nothing.
 //!
@@ -26,6 +27,9 @@ pub struct Uci<W: Write> {
     uci_variant: String,
     ruleset: String,
     chess960: bool,
+    /// While pondering: the limits to search with once `ponderhit` comes (the clock of the
+    /// `go ponder` command).
+    pondering: Option<SearchLimits>,
 }
 
 impl<W: Write> Uci<W> {
@@ -39,6 +43,7 @@ impl<W: Write> Uci<W> {
             uci_variant: "chess".to_string(),
             ruleset: "auto".to_string(),
             chess960: false,
+            pondering: None,
         })
     }
 
@@ -85,6 +90,22 @@ impl<W: Write> Uci<W> {
             self.report(e);
         }
         self.events = never();
+        self.pondering = None;
+    }
+
+    /// `ponderhit`: the opponent played the expected move. The ponder search ends without a
+    /// best move and a normal search of the same position starts with the clock of `go ponder`
+    /// (the table keeps what pondering found).
+    fn ponderhit(&mut self) {
+        let Some(limits) = self.pondering.take() else { return };
+        self.engine.stop();
+        self.engine.wait();
+        while let Ok(e) = self.events.try_recv() {
+            if matches!(e, SearchEvent::Info { .. }) {
+                self.report(e);
+            }
+        }
+        self.events = self.engine.go(limits);
     }
 
     /// Handle one command line; false on `quit`.
@@ -113,7 +134,7 @@ impl<W: Write> Uci<W> {
                 self.engine.new_game();
             }
             UciMessage::Stop => self.engine.stop(),
-            UciMessage::PonderHit => self.engine.stop(),
+            UciMessage::PonderHit => self.ponderhit(),
             UciMessage::Quit => return false,
             UciMessage::Debug(_) => {}
             UciMessage::SetOption { name, value } => {
@@ -232,9 +253,14 @@ impl<W: Write> Uci<W> {
             ["ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite"];
         let mut search_moves = Vec::new();
         let mut rest = Vec::new();
+        let mut ponder = false;
         let mut i = 0;
         while i < words.len() {
-            if words[i] == "searchmoves" {
+            if words[i] == "ponder" {
+                // Read here: vampirc-uci drops the clock of `go ponder wtime ...`.
+                ponder = true;
+                i += 1;
+            } else if words[i] == "searchmoves" {
                 i += 1;
                 while i < words.len() && !keywords.contains(&words[i]) {
                     search_moves.push(words[i].to_string());
@@ -245,10 +271,14 @@ impl<W: Write> Uci<W> {
                 i += 1;
             }
         }
-        let limits = match parse_one(&rest.join(" ")) {
+        let mut limits = match parse_one(&rest.join(" ")) {
             UciMessage::Go { time_control, search_control } => limits_of(time_control, search_control),
             _ => return self.error(format!("cannot read '{line}'")),
         };
+        if ponder {
+            self.pondering = Some(limits.clone());
+            limits = SearchLimits { ponder: true, ..limits };
+        }
         let events = if search_moves.is_empty() {
             Ok(self.engine.go(limits))
         } else {
@@ -274,6 +304,7 @@ impl<W: Write> Uci<W> {
                 self.say(line.trim_end());
             }
             SearchEvent::BestMove { best, ponder } => {
+                self.pondering = None;
                 let line = match (best, ponder) {
                     (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
                     (Some(b), None) => format!("bestmove {b}"),

@@ -30,7 +30,7 @@ pub struct SearchLimits {
     pub movestogo: Option<u32>,
     /// Search until stopped, whatever else is set.
     pub infinite: bool,
-    /// Pondering: search until stopped (a `ponderhit` is not handled yet).
+    /// Pondering: search until stopped (on `ponderhit` the protocol starts a timed search).
     pub ponder: bool,
 }
 
