@@ -424,13 +424,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let table_move = entry.map_or(Move::NONE, |e| e.best);
         if let Some(e) = entry {
             if features.table_cutoffs && !pv_node && e.depth >= depth {
-                let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = table_cutoff(e.score, e.bound, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -595,13 +589,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let entry = tt.probe(hash);
         let table_move = entry.map_or(Move::NONE, |e| e.best);
         if let Some(e) = entry.filter(|_| self.shared.job.features.table_cutoffs) {
-            let s = from_table(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
+            if let Some(s) = table_cutoff(e.score, e.bound, ply, alpha, beta) {
                 return s;
             }
         }
@@ -686,4 +674,15 @@ fn bound_of(score: Score, beta: Score, raised_alpha: bool) -> Bound {
     } else {
         Bound::Upper
     }
+}
+
+/// The score a table entry proves for the window (alpha, beta), if it settles the node.
+fn table_cutoff(stored: Score, bound: Bound, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+    let s = from_table(stored, ply);
+    let cut = match bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
