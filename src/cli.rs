@@ -85,6 +85,14 @@ enum Command {
     Variants,
 }
 
+/// Print a line on stdout; a closed stdout (`menagerie bench | head -1`) is not an error worth
+/// a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 fn fail(message: impl std::fmt::Display) -> i32 {
     eprintln!("error: {message}");
     1
@@ -136,13 +144,13 @@ fn command_result(command: Command) -> Result<(), String> {
                 hash.unwrap_or(bench::DEFAULT_HASH_MB).max(1),
             )
             .map_err(|e| e.to_string())?;
-            println!("Nodes searched: {}", report.nodes);
-            println!("Nodes/second: {}", report.nps);
+            say!("Nodes searched: {}", report.nodes);
+            say!("Nodes/second: {}", report.nps);
             Ok(())
         }
         Command::Variants => {
             for n in variant::builtin_names() {
-                println!("{n}");
+                say!("{n}");
             }
             Ok(())
         }
@@ -240,10 +248,10 @@ fn command_result(command: Command) -> Result<(), String> {
                     startpos::transpositions(v, &fen).map_err(|e| e.to_string())?
                 };
                 for o in options {
-                    println!("{o}");
+                    say!("{o}");
                 }
             } else {
-                println!("{fen}");
+                say!("{fen}");
             }
             Ok(())
         }
@@ -281,7 +289,7 @@ fn split_words(line: &str) -> Vec<String> {
 }
 
 fn interactive() -> i32 {
-    println!(
+    say!(
         "Menagerie {} by the Menagerie developers; variants: {}",
         env!("CARGO_PKG_VERSION"),
         variant::builtin_names().join(" ")
@@ -296,21 +304,21 @@ fn interactive() -> i32 {
                 protocol::run_uci(lines);
                 break;
             }
-            "xboard" => println!("Error (not available in this build yet): xboard"),
+            "xboard" => say!("Error (not available in this build yet): xboard"),
             "perft" | "startpos" | "variants" | "bench" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {
                     Ok(Cli { command: Some(c) }) => {
                         if let Err(e) = command_result(c) {
-                            println!("error: {e}");
+                            say!("error: {e}");
                         }
                     }
                     Ok(_) => {}
-                    Err(e) => println!("error: {}", e.to_string().lines().next().unwrap_or("bad command")),
+                    Err(e) => say!("error: {}", e.to_string().lines().next().unwrap_or("bad command")),
                 }
             }
-            other => println!("error: unknown command '{other}' (try perft, startpos, variants, quit)"),
+            other => say!("error: unknown command '{other}' (try perft, startpos, variants, quit)"),
         }
         let _ = std::io::stdout().flush();
     }
