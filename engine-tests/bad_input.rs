@@ -5,6 +5,7 @@
 use menagerie::any::AnyPosition;
 use menagerie::notation::MoveParseError;
 use menagerie::position::{FenError, FenField, Position};
+use menagerie::random::SplitMix64;
 use menagerie::rules::compiled;
 use menagerie::variant;
 
@@ -304,23 +305,6 @@ fn malformed_and_illegal_moves_leave_the_position_alone() {
     p.refuse("C@e4", false);
 }
 
-/// SplitMix64, for the seeded mutations below.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// Read `fen` with both widths; an accepted FEN must read back from its own output, have a
 /// consistent hash and generate moves whose texts parse. Returns whether it was accepted.
 fn read_anything(variant_name: &str, fen: &str) -> bool {
@@ -364,16 +348,16 @@ fn mutated_fens_are_refused_or_read_consistently() {
         ("vdchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1"),
     ];
     let alphabet: Vec<char> = "pnbrqkacPNBRQKAC0123456789/[]- wbBWKQkqhHx@e".chars().collect();
-    let mut rng = SplitMix64(0xbad_1d7u64);
+    let mut rng = SplitMix64::new(0xbad_1d7u64);
     let (mut accepted, mut refused) = (0, 0);
     for round in 0..3000 {
         let (v, seed) = seeds[round % seeds.len()];
         let mut chars: Vec<char> = seed.chars().collect();
-        for _ in 0..1 + rng.below(3) {
-            let i = rng.below(chars.len());
-            match rng.below(3) {
-                0 => chars[i] = alphabet[rng.below(alphabet.len())],
-                1 => chars.insert(i, alphabet[rng.below(alphabet.len())]),
+        for _ in 0..1 + rng.index(3) {
+            let i = rng.index(chars.len());
+            match rng.index(3) {
+                0 => chars[i] = alphabet[rng.index(alphabet.len())],
+                1 => chars.insert(i, alphabet[rng.index(alphabet.len())]),
                 _ => {
                     chars.remove(i);
                 }
@@ -393,7 +377,7 @@ fn mutated_fens_are_refused_or_read_consistently() {
 #[test]
 fn random_move_texts_never_change_the_position_on_error() {
     let alphabet: Vec<char> = "abcdefghijz0123456789@,-OQRBNKCAqrbnkca ".chars().collect();
-    let mut rng = SplitMix64(0x0dd_5eed);
+    let mut rng = SplitMix64::new(0x0dd_5eed);
     for (v, fen) in [
         ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         ("chess9", "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w KQkq - 0 1"),
@@ -412,8 +396,8 @@ fn random_move_texts_never_change_the_position_on_error() {
             })
             .collect();
         for _ in 0..3000 {
-            let len = rng.below(7);
-            let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            let len = rng.index(7);
+            let text: String = (0..len).map(|_| alphabet[rng.index(alphabet.len())]).collect();
             let mut p = start.clone();
             match p.play_text(&text) {
                 Ok(()) => assert!(

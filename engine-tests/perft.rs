@@ -3,63 +3,11 @@
 //! `cargo test` stays fast; `scripts/perft-deep.sh` runs everything. Every entry is also checked
 //! with 128-bit bitboards on its shallowest depth, a free cross-check of the two widths.
 
+mod common;
+
+use common::{read_suite, suite_files};
 use menagerie::any::AnyPosition;
 use menagerie::variant;
-use std::path::Path;
-
-struct Entry {
-    id: String,
-    variant: String,
-    epd: String,
-    counts: Vec<(u32, u64)>,
-    file: String,
-}
-
-fn read_suite(path: &Path) -> Vec<Entry> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut entries: Vec<Entry> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let here = || format!("{}:{}", path.display(), i + 1);
-        match key {
-            "id" => entries.push(Entry {
-                id: value.to_string(),
-                variant: String::new(),
-                epd: String::new(),
-                counts: Vec::new(),
-                file: here(),
-            }),
-            "variant" => {
-                entries.last_mut().unwrap_or_else(|| panic!("{}: variant before id", here())).variant =
-                    value.to_string()
-            }
-            "epd" => entries.last_mut().unwrap_or_else(|| panic!("{}: epd before id", here())).epd = value.to_string(),
-            "perft" => {
-                let (d, n) = value.split_once(' ').unwrap_or_else(|| panic!("{}: bad perft line", here()));
-                let d: u32 = d.parse().unwrap_or_else(|_| panic!("{}: bad depth", here()));
-                let n: u64 = n.trim().parse().unwrap_or_else(|_| panic!("{}: bad count", here()));
-                entries.last_mut().unwrap_or_else(|| panic!("{}: perft before id", here())).counts.push((d, n));
-            }
-            _ => panic!("{}: unknown key '{key}'", here()),
-        }
-    }
-    entries
-}
-
-fn suite_files() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft-suites");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .collect();
-    files.sort();
-    files
-}
 
 #[test]
 fn perft_suites_match() {

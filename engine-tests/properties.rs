@@ -14,6 +14,7 @@ use menagerie::bitboard::BitSet;
 use menagerie::moves::{Move, MoveKind, MoveList};
 use menagerie::perft::perft;
 use menagerie::position::Position;
+use menagerie::random::SplitMix64;
 use menagerie::rules::compiled;
 use menagerie::startpos::start_fen;
 use menagerie::variant::{self, Variant};
@@ -34,28 +35,6 @@ const MAX_PLIES_WIDE: usize = 100;
 const COLOUR_ASYMMETRIC: &[&str] = &[];
 /// Examples kept per kind of failure (all are counted).
 const EXAMPLES_PER_GROUP: usize = 3;
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and good enough to pick moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in 0..n (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// A stable seed per variant name, so adding a variant does not change the others' games.
 fn name_seed(name: &str) -> u64 {
@@ -189,16 +168,16 @@ fn is_pawn_move<B: BitSet>(pos: &Position<B>, m: Move) -> bool {
 /// Pick a move, biased towards the rare kinds (castling, promotion, en passant), captures and
 /// pawn moves so that 60 plies reach them often enough.
 fn choose<B: BitSet>(pos: &Position<B>, legal: &[Move], rng: &mut SplitMix64) -> Move {
-    let pick = |set: Vec<Move>, rng: &mut SplitMix64| set[rng.below(set.len())];
+    let pick = |set: Vec<Move>, rng: &mut SplitMix64| set[rng.index(set.len())];
     let special: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|m| matches!(m.kind(), MoveKind::Castle | MoveKind::Promotion | MoveKind::EnPassant))
         .collect();
-    if !special.is_empty() && rng.below(4) != 0 {
+    if !special.is_empty() && rng.index(4) != 0 {
         return pick(special, rng);
     }
-    let roll = rng.below(8);
+    let roll = rng.index(8);
     if roll < 2 {
         let captures: Vec<Move> = legal.iter().copied().filter(|&m| is_capture(pos, m)).collect();
         if !captures.is_empty() {
@@ -210,7 +189,7 @@ fn choose<B: BitSet>(pos: &Position<B>, legal: &[Move], rng: &mut SplitMix64) ->
             return pick(pawn, rng);
         }
     }
-    legal[rng.below(legal.len())]
+    legal[rng.index(legal.len())]
 }
 
 /// Check every per-position property; returns the legal moves. A failure is recorded and the

@@ -6,6 +6,8 @@
 //!
 //! Mates are checked by brute force over `legal_moves`, not by trusting the engine's score.
 
+mod common;
+
 use crossbeam_channel::Receiver;
 use menagerie::any::AnyPosition;
 use menagerie::bench;
@@ -18,7 +20,6 @@ use menagerie::search::score::mated_in;
 use menagerie::search::{search, Features, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
 use menagerie::variant::{builtin, StalemateRule};
 use menagerie::with_position;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -149,32 +150,9 @@ fn random_variant_chess_seeks_the_stalemate_that_scores() {
     assert!(matches!(score, Some(ScoreReport::Mate(n)) if n > 0), "{score:?}");
 }
 
-struct SuiteEntry {
-    variant: String,
-    epd: String,
-}
-
-fn suite_entries() -> Vec<SuiteEntry> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft-suites");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let mut variant = String::new();
-        for line in text.lines() {
-            if let Some(v) = line.strip_prefix("variant ") {
-                variant = v.trim().to_string();
-            } else if let Some(epd) = line.strip_prefix("epd ") {
-                out.push(SuiteEntry { variant: variant.clone(), epd: epd.trim().to_string() });
-            }
-        }
-    }
-    out
+/// Every position of the perft suites.
+fn suite_entries() -> Vec<common::Entry> {
+    common::suite_files().iter().flat_map(|f| common::read_suite(f)).collect()
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod random;
 pub mod rules;
 pub mod search;
 pub mod startpos;

@@ -8,6 +8,7 @@
 
 use crate::bitboard::BitSet;
 use crate::geometry::{Geometry, Square};
+use crate::random::SplitMix64;
 
 /// Magic numbers this module's search finds for the 8x8 board (rook, then bishop lines),
 /// kept so that orthodox-sized variants start instantly; other boards search at load time.
@@ -207,13 +208,8 @@ impl<B: BitSet> Magics<B> {
     /// Build tables for the line directions `dirs` on `g` (at most 64 squares), trying the
     /// `known` magic of each square first.
     fn new(g: Geometry, dirs: &[(i32, i32)], known: Option<&[u64]>) -> Magics<B> {
-        let mut state: u64 = 0x6d61_6769_6373_2121;
-        let mut rand = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = SplitMix64::new(0x6d61_6769_6373_2121);
+        let mut rand = move || rng.next_u64();
         let mut entries = Vec::with_capacity(g.squares());
         let mut table = Vec::new();
         for sq in g.all_squares() {

@@ -9,6 +9,7 @@ use crate::betza::{Mode, Travel};
 use crate::bitboard::BitSet;
 use crate::geometry::{Color, Geometry, Square};
 use crate::magic::Magics;
+use crate::random::SplitMix64;
 use crate::variant::{PieceKind, Variant};
 use once_cell::sync::Lazy;
 use std::any::Any;
@@ -105,16 +106,10 @@ pub struct Zobrist {
 pub const MAX_HAND: usize = 16;
 
 impl Zobrist {
+    /// Keys from a fixed seed: the hashes are the same on every run.
     fn new(squares: usize, kinds: usize) -> Zobrist {
-        // SplitMix64 with a fixed seed: the keys, and so the hashes, are the same on every run.
-        let mut state: u64 = 0x4d65_6e61_6765_7269;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut rng = SplitMix64::new(0x4d65_6e61_6765_7269);
+        let mut next = move || rng.next_u64();
         Zobrist {
             pieces: (0..2 * kinds * squares).map(|_| next()).collect(),
             black_to_move: next(),

@@ -302,14 +302,9 @@ fn form_array(f: &SetupForms, base: &str, entry: &str, subs: &[Substitution]) ->
     (array.into_iter().collect(), variant)
 }
 
-/// A uniformly drawn index below `count` from a seed (SplitMix64, then rejection-free modulo on 64 bits,
-/// whose bias is negligible for our counts).
+/// A uniformly drawn index below `count` from a seed.
 pub fn random_index(count: u64, seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    z % count.max(1)
+    crate::random::SplitMix64::new(seed).below(count)
 }
 
 /// The back rank of `color` in a FEN's placement, as letters from file a (upper case for White).

@@ -1,0 +1,64 @@
+//! Shared by the integration tests: reading the perft suites of `perft-suites/` (blank-line
+//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments).
+
+use std::path::Path;
+
+/// One suite entry.
+#[allow(dead_code)] // each test crate reads the fields it needs
+pub struct Entry {
+    pub id: String,
+    pub variant: String,
+    pub epd: String,
+    /// (depth, expected leaf count).
+    pub counts: Vec<(u32, u64)>,
+    /// Where the entry starts, for messages.
+    pub file: String,
+}
+
+/// Every entry of one suite file.
+pub fn read_suite(path: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut entries: Vec<Entry> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        let here = || format!("{}:{}", path.display(), i + 1);
+        match key {
+            "id" => entries.push(Entry {
+                id: value.to_string(),
+                variant: String::new(),
+                epd: String::new(),
+                counts: Vec::new(),
+                file: here(),
+            }),
+            "variant" => {
+                entries.last_mut().unwrap_or_else(|| panic!("{}: variant before id", here())).variant =
+                    value.to_string()
+            }
+            "epd" => entries.last_mut().unwrap_or_else(|| panic!("{}: epd before id", here())).epd = value.to_string(),
+            "perft" => {
+                let (d, n) = value.split_once(' ').unwrap_or_else(|| panic!("{}: bad perft line", here()));
+                let d: u32 = d.parse().unwrap_or_else(|_| panic!("{}: bad depth", here()));
+                let n: u64 = n.trim().parse().unwrap_or_else(|_| panic!("{}: bad count", here()));
+                entries.last_mut().unwrap_or_else(|| panic!("{}: perft before id", here())).counts.push((d, n));
+            }
+            _ => panic!("{}: unknown key '{key}'", here()),
+        }
+    }
+    entries
+}
+
+/// The suite files of `perft-suites/`, sorted.
+pub fn suite_files() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft-suites");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .collect();
+    files.sort();
+    files
+}
