@@ -29,6 +29,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// Largest Threads value accepted.
 pub const MAX_THREADS: usize = 256;
+/// Largest MultiPV value accepted.
+pub const MAX_MULTIPV: usize = 64;
 /// Largest Hash value accepted, in megabytes.
 pub const MAX_HASH_MB: usize = 64 * 1024;
 
@@ -37,6 +39,8 @@ pub const MAX_HASH_MB: usize = 64 * 1024;
 pub enum SearchEvent {
     /// One completed iteration.
     Info {
+        /// Which line of a MultiPV search, from 1 (the best).
+        multipv: u32,
         depth: u32,
         seldepth: u32,
         score: ScoreReport,
@@ -128,6 +132,7 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     hash_mb: usize,
     threads: usize,
+    multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
     stop: Arc<AtomicBool>,
@@ -145,6 +150,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             chess960: false,
             stop: Arc::new(AtomicBool::new(false)),
@@ -214,6 +220,17 @@ impl Engine {
         self.threads
     }
 
+    /// Number of principal variations reported per iteration (at least 1; fewer when there are
+    /// fewer legal root moves).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.halt();
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
     /// Milliseconds kept in reserve per move under a clock.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.move_overhead_ms = ms;
@@ -262,6 +279,7 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             stop: Arc::clone(&self.stop),
             threads: self.threads,
+            multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             chess960: self.chess960,
             tx,
@@ -315,6 +333,7 @@ struct Run {
     tt: Arc<TranspositionTable>,
     stop: Arc<AtomicBool>,
     threads: usize,
+    multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
     tx: Sender<SearchEvent>,
@@ -341,6 +360,7 @@ impl Run {
             tt: &self.tt,
             stop: &self.stop,
             threads: self.threads,
+            multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),
         };
@@ -348,6 +368,7 @@ impl Run {
         let chess960 = self.chess960;
         let outcome = search::search(&job, move |info| {
             let _ = tx.send(SearchEvent::Info {
+                multipv: info.multipv,
                 depth: info.depth,
                 seldepth: info.seldepth,
                 score: ScoreReport::from_score(info.score),

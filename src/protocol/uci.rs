@@ -8,7 +8,9 @@
 //! Owns: UCI text in and out, the UCI options.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
 
-use crate::engine::{Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS};
+use crate::engine::{
+    Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+};
 use crate::search::{ScoreReport, SearchLimits};
 use crate::variant;
 use crossbeam_channel::{never, select, Receiver};
@@ -152,7 +154,9 @@ impl<W: Write> Uci<W> {
         self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
         self.say(&format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000"));
+        self.say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
         self.say("option name Ponder type check default false");
+        self.say("option name UCI_AnalyseMode type check default false");
         self.say("option name UCI_Chess960 type check default false");
         let combo: Vec<String> = UCI_VARIANTS.iter().map(|v| format!("var {v}")).collect();
         self.say(&format!("option name UCI_Variant type combo default chess {}", combo.join(" ")));
@@ -175,7 +179,17 @@ impl<W: Write> Uci<W> {
                 Some(ms) => self.engine.set_move_overhead(ms),
                 None => self.error(format!("Move Overhead must be milliseconds, not '{value}'")),
             },
-            "ponder" => {}
+            "multipv" => match number(value) {
+                Some(n) if n >= 1 => self.engine.set_multipv(n as usize),
+                _ => self.error(format!("MultiPV must be a positive number, not '{value}'")),
+            },
+            // Pondering and analysis need nothing set in advance: `go ponder` and `go infinite`
+            // say it all.
+            "ponder" | "uci_analysemode" => {
+                if !matches!(value.trim(), "true" | "false") {
+                    self.error(format!("{name} is true or false, not '{value}'"));
+                }
+            }
             "uci_chess960" => match value.trim() {
                 "true" => self.set_chess960(true),
                 "false" => self.set_chess960(false),
@@ -292,13 +306,13 @@ impl<W: Write> Uci<W> {
 
     fn report(&mut self, event: SearchEvent) {
         match event {
-            SearchEvent::Info { depth, seldepth, score, nodes, nps, time_ms, hashfull, pv } => {
+            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv } => {
                 let score = match score {
                     ScoreReport::Centipawns(cp) => format!("cp {cp}"),
                     ScoreReport::Mate(m) => format!("mate {m}"),
                 };
                 let line = format!(
-                    "info depth {depth} seldepth {seldepth} multipv 1 score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
+                    "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
                     pv.join(" ")
                 );
                 self.say(line.trim_end());

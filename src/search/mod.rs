@@ -84,6 +84,8 @@ pub struct SearchJob<'a, B: BitSet> {
     /// Set by the caller to stop the search.
     pub stop: &'a AtomicBool,
     pub threads: usize,
+    /// Principal variations to report per iteration (1 = only the best move).
+    pub multipv: usize,
     /// Milliseconds kept in reserve per move under a clock.
     pub move_overhead_ms: u64,
     pub features: Features,
@@ -100,6 +102,7 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             tt,
             stop,
             threads: 1,
+            multipv: 1,
             move_overhead_ms: 0,
             features: Features::default(),
         }
@@ -109,6 +112,8 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
 /// The result of one completed iteration of the main thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IterationInfo {
+    /// Which MultiPV line, from 1.
+    pub multipv: u32,
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,

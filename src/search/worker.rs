@@ -64,10 +64,18 @@ pub(super) struct ThreadResult {
     pub depth: u32,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct RootMove {
     m: Move,
     score: Score,
+    /// The principal variation of the last search in which this move raised alpha.
+    pv: Vec<Move>,
+}
+
+impl RootMove {
+    fn new(m: Move) -> RootMove {
+        RootMove { m, score: -INFINITE, pv: Vec::new() }
+    }
 }
 
 /// One search thread's state.
@@ -101,15 +109,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut hashes = job.history.to_vec();
         hashes.push(root.hash());
         let legal = root.legal_moves();
-        let mut root_moves: Vec<RootMove> = legal
-            .iter()
-            .copied()
-            .filter(|m| job.root_moves.contains(m))
-            .map(|m| RootMove { m, score: -INFINITE })
-            .collect();
+        let mut root_moves: Vec<RootMove> =
+            legal.iter().copied().filter(|m| job.root_moves.contains(m)).map(RootMove::new).collect();
         // No restriction, or none of the given moves is legal: search every legal move.
         if root_moves.is_empty() {
-            root_moves = legal.iter().map(|&m| RootMove { m, score: -INFINITE }).collect();
+            root_moves = legal.iter().copied().map(RootMove::new).collect();
         }
         let stalemate_score = match rules.variant.stalemate {
             StalemateRule::Draw => DRAW,
@@ -177,7 +181,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.shared.finished.load(Ordering::Relaxed) || self.shared.job.stop.load(Ordering::Relaxed)
     }
 
-    /// Iterative deepening. The main thread reports each completed iteration.
+    /// Iterative deepening. The main thread reports each completed iteration, one report per
+    /// MultiPV line: line k is the best of the root moves not on lines 1..k.
     pub fn run(mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
         let job = self.shared.job;
         let limits = &job.limits;
@@ -189,6 +194,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         result.best = Some(self.root_moves[0].m);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut score = 0;
+        // Helper threads search one line only: the extra lines are for the user to read.
+        let lines = if self.is_main() { job.multipv.clamp(1, self.root_moves.len()) } else { 1 };
         // Helper threads start one ply deeper every other thread, to diversify.
         let first = 1 + (self.id % 2) as i32;
         for depth in first..=max_depth {
@@ -198,7 +205,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.root_depth = depth;
             self.seldepth = 0;
             self.iteration_best = None;
-            let s = self.aspiration(depth, score);
+            let s = self.aspiration(depth, score, 0);
             if self.aborted {
                 // A move that was fully searched in the unfinished iteration and beat the
                 // previous best is better informed than the last iteration's choice.
@@ -220,17 +227,38 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             if !self.is_main() {
                 continue;
             }
+            self.iteration_best = None;
+            let mut reports = vec![(score, pv)];
+            for line in 1..lines {
+                let previous = self.root_moves[line].score;
+                let s = self.aspiration(depth, previous, line);
+                if self.aborted {
+                    break;
+                }
+                self.root_moves[line..].sort_by_key(|r| -r.score);
+                let first = &self.root_moves[line];
+                let pv = if first.pv.first() == Some(&first.m) { first.pv.clone() } else { vec![first.m] };
+                reports.push((s, pv));
+            }
+            if self.aborted {
+                break;
+            }
             self.publish_nodes();
-            let info = IterationInfo {
-                depth: depth as u32,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score,
-                nodes: self.total_nodes(),
-                time: self.shared.start.elapsed(),
-                hashfull: job.tt.hashfull(),
-                pv,
-            };
-            on_iteration(&info);
+            let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), job.tt.hashfull());
+            let seldepth = self.seldepth.max(depth as usize) as u32;
+            for (index, (score, pv)) in reports.into_iter().enumerate() {
+                let info = IterationInfo {
+                    multipv: index as u32 + 1,
+                    depth: depth as u32,
+                    seldepth,
+                    score,
+                    nodes,
+                    time,
+                    hashfull,
+                    pv,
+                };
+                on_iteration(&info);
+            }
             if limits.until_stopped() {
                 continue;
             }
@@ -262,16 +290,17 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         (m.is_some() && child.legal_moves().iter().any(|&x| x == m)).then_some(m)
     }
 
-    /// One iteration, with a narrow window around the previous score that widens on failure.
-    fn aspiration(&mut self, depth: i32, previous: Score) -> Score {
-        if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) {
-            return self.root_search(depth, -INFINITE, INFINITE);
+    /// One iteration over the root moves from `first` on, with a narrow window around the
+    /// previous score that widens on failure.
+    fn aspiration(&mut self, depth: i32, previous: Score, first: usize) -> Score {
+        if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) || previous <= -INFINITE {
+            return self.root_search(depth, -INFINITE, INFINITE, first);
         }
         let mut delta = ASPIRATION_WINDOW;
         let mut alpha = (previous - delta).max(-INFINITE);
         let mut beta = (previous + delta).min(INFINITE);
         loop {
-            let score = self.root_search(depth, alpha, beta);
+            let score = self.root_search(depth, alpha, beta, first);
             if self.aborted {
                 return score;
             }
@@ -291,11 +320,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
     }
 
-    fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
+    /// Search the root moves from `first` on (the earlier ones are on earlier MultiPV lines).
+    fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         let root = self.shared.job.root;
         self.pv_len[0] = 0;
         let mut best = -INFINITE;
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let mut child = root.clone();
             child.play(m);
@@ -304,7 +334,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let new_depth = depth - 1 + extension;
             self.hashes.push(child.hash());
             self.played[0] = m;
-            let score = if i == 0 {
+            let score = if i == first {
                 -self.alphabeta(&child, new_depth, -beta, -alpha, 1, true, true)
             } else {
                 let mut s = -self.alphabeta(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
@@ -317,20 +347,24 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             if self.aborted {
                 break;
             }
-            self.root_moves[i].score = if i == 0 || score > alpha { score } else { -INFINITE };
+            self.root_moves[i].score = if i == first || score > alpha { score } else { -INFINITE };
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
                     self.update_pv(0, m);
-                    self.iteration_best = Some((m, score));
+                    if first == 0 {
+                        self.iteration_best = Some((m, score));
+                    } else {
+                        self.root_moves[i].pv = self.pv[0][..self.pv_len[0]].to_vec();
+                    }
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
-        if !self.aborted && self.pv_len[0] > 0 {
+        if !self.aborted && self.pv_len[0] > 0 && first == 0 {
             self.shared.job.tt.store(root.hash(), self.pv[0][0], to_table(best, 0), depth, bound_of(best, beta, true));
         }
         best
