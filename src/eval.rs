@@ -1,8 +1,10 @@
 //! Static evaluation driven only by the variant data: material (the variant's piece values, or
 //! values derived from each piece's mobility on an empty board), pieces in hand worth a little
 //! more than on the board, piece-square terms derived from geometry (centralisation for leapers
-//! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the middlegame), a mobility
-//! term and a tempo bonus, tapered between middlegame and endgame by the material left.
+//! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
+//! middlegame), a mobility term, pawn structure (passed, doubled and isolated pawns), king safety
+//! (attacks on the squares around the royal piece, the pawn shield in front of it) and a tempo
+//! bonus, tapered between middlegame and endgame by the material left.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -48,6 +50,24 @@ const PAWN_CENTRE_MG: f64 = 3.0;
 const MOBILITY_SHARE: f64 = 0.05;
 const MOBILITY_MIN: i32 = 1;
 const MOBILITY_MAX: i32 = 4;
+/// Passed pawns: bonus for the whole way (quadratic in the progress), middlegame and endgame.
+const PASSED_MG: f64 = 70.0;
+const PASSED_EG: f64 = 150.0;
+/// Per pawn beyond the first on a file.
+const DOUBLED_MG: i32 = 10;
+const DOUBLED_EG: i32 = 20;
+/// Per pawn with no friendly pawn on a neighbouring file.
+const ISOLATED_MG: i32 = 10;
+const ISOLATED_EG: i32 = 15;
+/// Per friendly pawn on the squares just in front of the royal piece (middlegame), while it
+/// stays on its first two ranks.
+const SHIELD_MG: i32 = 12;
+/// King danger: each attack on a square next to the royal piece counts the attacker's value
+/// divided by this; the middlegame penalty is `units^2 / KING_DANGER_DIVISOR`, at most
+/// `KING_DANGER_MAX`.
+const KING_ATTACK_VALUE_UNIT: i32 = 150;
+const KING_DANGER_DIVISOR: i32 = 4;
+const KING_DANGER_MAX: i32 = 500;
 /// Bonus for the side to move.
 pub const TEMPO: i32 = 15;
 /// Non-pawn material (both sides, board and hands) at and above which the game is a pure
@@ -73,6 +93,24 @@ pub struct Evaluator<B: BitSet> {
     mobility: [i32; MAX_KINDS],
     /// Kinds counted as non-pawn material for the game phase.
     phase_kinds: u32,
+    /// Kinds that are pawns.
+    pawn_kinds: u32,
+    /// King-danger units per attacked square next to the enemy royal piece, by kind.
+    attack_units: [i32; MAX_KINDS],
+    /// Squares next to each square (and the square itself).
+    zone: Vec<B>,
+    /// Squares of a file, by file.
+    file_mask: Vec<B>,
+    /// Squares of the neighbouring files, by file.
+    neighbour_files: Vec<B>,
+    /// `front_span[color * squares + sq]`: squares ahead of `sq` for `color` on its file and the
+    /// neighbouring files (a pawn with no enemy pawn there is passed).
+    front_span: Vec<B>,
+    /// `shield[color * squares + sq]`: the squares just in front of a royal piece on `sq`.
+    shield: Vec<B>,
+    /// Passed-pawn bonus by `color * squares + sq`, middlegame and endgame.
+    passed_mg: Vec<i16>,
+    passed_eg: Vec<i16>,
 }
 
 /// Squares a piece of `kind` (White's tables) reaches from `sq` on an empty board, moving or
@@ -167,7 +205,76 @@ impl<B: BitSet> Evaluator<B> {
                 }
             }
         }
-        Evaluator { rules, value, hand_value, order_value, pst_mg, pst_eg, mobile, mobility, phase_kinds }
+        let mut pawn_kinds = 0u32;
+        let mut attack_units = [0; MAX_KINDS];
+        for k in 0..rules.kinds {
+            if rules.is_pawn(k) {
+                pawn_kinds |= 1 << k;
+            } else if mobile & (1 << k) != 0 {
+                attack_units[k] = (value[k] / KING_ATTACK_VALUE_UNIT).clamp(1, 8);
+            }
+        }
+        let mut zone = vec![B::EMPTY; squares];
+        let mut file_mask = vec![B::EMPTY; g.files as usize];
+        let mut front_span = vec![B::EMPTY; 2 * squares];
+        let mut shield = vec![B::EMPTY; 2 * squares];
+        let mut passed_mg = vec![0i16; 2 * squares];
+        let mut passed_eg = vec![0i16; 2 * squares];
+        for sq in g.all_squares() {
+            file_mask[g.file(sq) as usize] |= B::square(sq);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(t) = g.offset(sq, dx, dy) {
+                        zone[sq.index()] |= B::square(t);
+                    }
+                }
+            }
+            for color in Color::BOTH {
+                let i = color.index() * squares + sq.index();
+                for t in g.all_squares() {
+                    let ahead = (g.relative_rank(t, color) - g.relative_rank(sq, color)) > 0;
+                    if ahead && (g.file(t) - g.file(sq)).abs() <= 1 {
+                        front_span[i] |= B::square(t);
+                    }
+                }
+                for dx in -1..=1 {
+                    if let Some(t) = g.offset(sq, dx, color.forward()) {
+                        shield[i] |= B::square(t);
+                    }
+                }
+                let span = (last_rank - 2).max(1) as f64;
+                let progress = ((g.relative_rank(sq, color) - 1).max(0) as f64 / span).min(1.0);
+                passed_mg[i] = (PASSED_MG * progress * progress).round() as i16;
+                passed_eg[i] = (PASSED_EG * progress * progress).round() as i16;
+            }
+        }
+        let neighbour_files = (0..g.files as usize)
+            .map(|f| {
+                let left = if f > 0 { file_mask[f - 1] } else { B::EMPTY };
+                let right = file_mask.get(f + 1).copied().unwrap_or(B::EMPTY);
+                left | right
+            })
+            .collect();
+        Evaluator {
+            rules,
+            value,
+            hand_value,
+            order_value,
+            pst_mg,
+            pst_eg,
+            mobile,
+            mobility,
+            phase_kinds,
+            pawn_kinds,
+            attack_units,
+            zone,
+            file_mask,
+            neighbour_files,
+            front_span,
+            shield,
+            passed_mg,
+            passed_eg,
+        }
     }
 
     /// The shared tables of a compiled variant, built on first use.
@@ -213,6 +320,16 @@ impl<B: BitSet> Evaluator<B> {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0i32;
+        let mut pawns = [B::EMPTY; 2];
+        for k in 0..r.kinds {
+            if self.pawn_kinds & (1 << k) != 0 {
+                pawns[0] |= pos.pieces(Color::White, k);
+                pawns[1] |= pos.pieces(Color::Black, k);
+            }
+        }
+        // The squares around each royal piece, and the danger units of attacks on them.
+        let zones = [Color::White, Color::Black].map(|c| pos.king(c).map_or(B::EMPTY, |k| self.zone[k.index()]));
+        let mut danger = [0i32; 2];
         for k in 0..r.kinds {
             let all = pos.pieces_of_kind(k);
             if all.is_empty() && pos.hand_count(Color::White, k) == 0 && pos.hand_count(Color::Black, k) == 0 {
@@ -248,7 +365,21 @@ impl<B: BitSet> Evaluator<B> {
                         let bonus = reach.count() as i32 * self.mobility[k];
                         mg[c] += bonus;
                         eg[c] += bonus;
+                        let hits = (reach & zones[1 - c]).count() as i32;
+                        danger[1 - c] += hits * self.attack_units[k];
                     }
+                }
+            }
+        }
+        for color in Color::BOTH {
+            let c = color.index();
+            let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color);
+            mg[c] += pmg;
+            eg[c] += peg;
+            mg[c] -= (danger[c] * danger[c] / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
+            if let Some(k) = pos.king(color) {
+                if r.geometry.relative_rank(k, color) <= 1 {
+                    mg[c] += SHIELD_MG * (self.shield[c * squares + k.index()] & pawns[c]).count() as i32;
                 }
             }
         }
@@ -259,6 +390,36 @@ impl<B: BitSet> Evaluator<B> {
         let mg_score = mg[us] - mg[them];
         let eg_score = eg[us] - eg[them];
         (mg_score * phase + eg_score * (span - phase)) / span + TEMPO
+    }
+}
+
+impl<B: BitSet> Evaluator<B> {
+    /// Passed, doubled and isolated pawns of `color`: (middlegame, endgame).
+    fn pawn_structure(&self, ours: B, theirs: B, color: Color) -> (i32, i32) {
+        let squares = self.rules.squares;
+        let (mut mg, mut eg) = (0, 0);
+        for (file, &mask) in self.file_mask.iter().enumerate() {
+            let on_file = (ours & mask).count() as i32;
+            if on_file == 0 {
+                continue;
+            }
+            if on_file > 1 {
+                mg -= DOUBLED_MG * (on_file - 1);
+                eg -= DOUBLED_EG * (on_file - 1);
+            }
+            if (ours & self.neighbour_files[file]).is_empty() {
+                mg -= ISOLATED_MG * on_file;
+                eg -= ISOLATED_EG * on_file;
+            }
+        }
+        for sq in ours.squares() {
+            let i = color.index() * squares + sq.index();
+            if (self.front_span[i] & theirs).is_empty() {
+                mg += self.passed_mg[i] as i32;
+                eg += self.passed_eg[i] as i32;
+            }
+        }
+        (mg, eg)
     }
 }
 
@@ -290,6 +451,32 @@ mod tests {
         let b = position("chess", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
         assert!(evaluate(&w) > 800);
         assert_eq!(evaluate(&w) - TEMPO, -(evaluate(&b) - TEMPO));
+    }
+
+    #[test]
+    fn passed_pawns_count_and_weak_pawns_cost() {
+        // The same pawn, blocked on a neighbouring file or free to run.
+        let passed = position("chess", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1");
+        let held = position("chess", "4k3/8/4p3/8/3P4/8/8/4K3 w - - 0 1");
+        let held_far = position("chess", "4k3/p7/8/8/3P4/8/8/4K3 w - - 0 1");
+        assert!(evaluate(&passed) - evaluate(&held) > 100, "a passed pawn is worth more than a pawn");
+        assert!(evaluate(&held_far) > evaluate(&held), "a pawn that cannot stop ours is no defence");
+        let healthy = position("chess", "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1");
+        let doubled = position("chess", "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        assert!(evaluate(&healthy) > evaluate(&doubled));
+    }
+
+    #[test]
+    fn attacks_near_the_king_and_a_missing_shield_cost() {
+        let e = |p: &Position<u64>| evaluate(p);
+        // Same material: the pawns in front of the castled king, or on the other wing.
+        let sheltered = position("chess", "rnbq1rk1/ppppbppp/8/8/8/8/PPP5/RNBQ1RK1 w - - 0 1");
+        let bare = position("chess", "rnbq1rk1/ppppbppp/8/8/8/8/5PPP/RNBQ1RK1 w - - 0 1");
+        assert!(e(&bare) - e(&sheltered) >= 3 * SHIELD_MG, "{} {}", e(&bare), e(&sheltered));
+        // The same attackers on the king's wing or, mirrored, on the other wing.
+        let near = position("chess", "r1bq1rk1/5ppp/8/6N1/7Q/8/PPP5/1KBR4 b - - 0 1");
+        let far = position("chess", "r1bq1rk1/5ppp/8/1N6/Q7/8/PPP5/1KBR4 b - - 0 1");
+        assert!(e(&near) + 15 < e(&far), "{} {}", e(&near), e(&far));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 pub mod ordering;
 pub mod score;
+pub mod see;
 pub mod time;
 pub mod tt;
 mod worker;

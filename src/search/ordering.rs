@@ -1,12 +1,13 @@
 //! Move ordering: the table move first, then captures and promotions by most valuable victim /
 //! least valuable attacker, then killer moves and the counter-move, then quiet moves (drops
-//! included) by their history score. Also the per-thread tables these need.
+//! included) by their history score, and last the captures that lose the exchange. Also the per-thread tables these need.
 //!
 //! Owns: `Heuristics` (killers, history, counter-moves), move classification for the search,
 //! `score_moves`, `pick_next`.
 //! Must not know: search control (windows, depths, threads), notation, protocols.
 
 use super::score::MAX_PLY;
+use super::see::see;
 use crate::bitboard::BitSet;
 use crate::eval::Evaluator;
 use crate::geometry::Color;
@@ -17,6 +18,8 @@ use crate::variant::{PieceKind, MAX_KINDS};
 const TABLE_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Captures that lose material in the exchange come after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 26);
 /// History scores stay within +/- this.
 const MAX_HISTORY: i32 = 1 << 14;
 const SQUARES: usize = 128;
@@ -164,7 +167,13 @@ pub fn score_moves<B: BitSet>(
             let victim = victim_kind(pos, m).map_or(0, |k| eval.order_value(k));
             let promotion = if m.kind() == MoveKind::Promotion { eval.value(m.piece()) } else { 0 };
             let attacker = eval.order_value(mover_kind(pos, m)).min(20_000);
-            TACTICAL + (victim + promotion) * 32 - attacker / 16
+            let order = (victim + promotion) * 32 - attacker / 16;
+            // Only a capture by a piece worth more than its victim can lose the exchange.
+            if attacker > victim + promotion && see(pos, eval, m) < 0 {
+                BAD_CAPTURE + order
+            } else {
+                TACTICAL + order
+            }
         } else if m == killers[0] {
             KILLER + 2
         } else if m == killers[1] {

@@ -9,6 +9,7 @@
 
 use super::ordering::{is_capture, is_tactical, pick_next, score_moves, Heuristics};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
+use super::see::see;
 use super::time::TimeManager;
 use super::tt::Bound;
 use super::{IterationInfo, SearchJob};
@@ -29,6 +30,20 @@ const ASPIRATION_WINDOW: Score = 25;
 /// Reverse futility margin per ply of depth, and the deepest depth it applies at.
 const REVERSE_FUTILITY_MARGIN: Score = 90;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Futility pruning of quiet moves: the margin at depth d is `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`,
+/// up to `FUTILITY_DEPTH`.
+const FUTILITY_BASE: Score = 80;
+const FUTILITY_PER_DEPTH: Score = 90;
+const FUTILITY_DEPTH: i32 = 3;
+/// Late-move pruning: quiet moves searched at depth d before the rest are skipped is
+/// `LATE_MOVE_BASE + d * d`, up to `LATE_MOVE_DEPTH`.
+const LATE_MOVE_BASE: usize = 3;
+const LATE_MOVE_DEPTH: i32 = 4;
+/// Captures losing more than this per ply of depth in the exchange are skipped near the leaves.
+const SEE_PRUNING_PER_DEPTH: Score = 100;
+const SEE_PRUNING_DEPTH: i32 = 4;
+/// Quiescence plies in which drops that give check are searched.
+const QUIET_DROP_PLIES: usize = 1;
 /// Quiescence delta-pruning margin.
 const DELTA_MARGIN: Score = 200;
 /// Quiet moves remembered per node to punish their history after a cutoff.
@@ -434,7 +449,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let features = self.shared.job.features;
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return if features.quiescence { self.quiesce(pos, alpha, beta, ply) } else { self.leaf(pos, ply) };
+            return if features.quiescence { self.quiesce(pos, alpha, beta, ply, 0) } else { self.leaf(pos, ply) };
         }
         if self.enter_node() {
             return 0;
@@ -520,9 +535,31 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             legal += 1;
             let tactical = is_tactical(pos, m);
+            // Near the leaves of a non-PV node, once a move has been searched and no mate is in
+            // sight: skip captures that lose too much in the exchange.
+            let may_prune = features.reverse_futility && !pv_node && !in_check && legal > 1 && !is_mate(best);
+            if may_prune
+                && tactical
+                && depth <= SEE_PRUNING_DEPTH
+                && m.kind() != MoveKind::Promotion
+                && self.eval.order_value(super::ordering::mover_kind(pos, m))
+                    > super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k))
+                && see(pos, self.eval, m) < -SEE_PRUNING_PER_DEPTH * depth
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.in_check();
+            // Quiet moves that cannot lift the score to alpha, or that come late in the order.
+            if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
+                if depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                    continue;
+                }
+                if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
+                    continue;
+                }
+            }
             let extension = i32::from(features.check_extension && gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
             self.hashes.push(child.hash());
@@ -609,7 +646,10 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.static_eval(pos)
     }
 
-    fn quiesce(&mut self, pos: &Position<B>, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// Captures and promotions (every move when in check); at the first `QUIET_DROP_PLIES` plies
+    /// also drops that give check, the tactic a piece in hand threatens. `qply` counts the
+    /// quiescence plies.
+    fn quiesce(&mut self, pos: &Position<B>, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
         if self.enter_node() {
             return 0;
         }
@@ -641,7 +681,15 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut list = MoveList::new();
         pos.generate(&mut list);
         if !in_check {
-            list.retain(|m| is_tactical(pos, m));
+            let checking_drops = qply < QUIET_DROP_PLIES && pos.has_hand(pos.side_to_move());
+            list.retain(|m| {
+                is_tactical(pos, m)
+                    || (checking_drops && m.kind() == MoveKind::Drop && pos.is_legal(m, &ctx) && {
+                        let mut child = pos.clone();
+                        child.play(m);
+                        child.in_check()
+                    })
+            });
         }
         let mut scores = [0i32; MAX_MOVES];
         score_moves(
@@ -662,6 +710,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
+                // A capture that loses the exchange does not improve on standing pat (only a
+                // piece worth more than its victim can lose it).
+                let attacker = self.eval.order_value(super::ordering::mover_kind(pos, m));
+                if attacker > gain && see(pos, self.eval, m) < 0 {
+                    continue;
+                }
             }
             if !pos.is_legal(m, &ctx) {
                 continue;
@@ -669,7 +723,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             legal += 1;
             let mut child = pos.clone();
             child.play(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;
             }
