@@ -218,3 +218,18 @@ fn started_by_hand_it_prints_a_banner_and_waits() {
     }
     assert!(text.contains("Nodes searched: 8902"), "{text}");
 }
+
+#[test]
+fn bench_ends_with_the_node_count_and_speed() {
+    let (code, out, _) = menagerie(&["bench", "3"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(n >= 2, "{out}");
+    let nodes = lines[n - 2].strip_prefix("Nodes searched: ").expect("node line");
+    let speed = lines[n - 1].strip_prefix("Nodes/second: ").expect("speed line");
+    assert!(nodes.parse::<u64>().is_ok_and(|v| v > 0) && speed.parse::<u64>().is_ok(), "{out}");
+    // The same binary searches the same tree every run.
+    let (_, again, _) = menagerie(&["bench", "3"]);
+    assert_eq!(again.lines().rev().nth(1), Some(lines[n - 2]));
+}

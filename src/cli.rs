@@ -144,6 +144,7 @@ fn command_result(command: Command) -> Result<(), String> {
                 hash.unwrap_or(bench::DEFAULT_HASH_MB).max(1),
             )
             .map_err(|e| e.to_string())?;
+            say!("Total time (ms): {}", report.time.as_millis());
             say!("Nodes searched: {}", report.nodes);
             say!("Nodes/second: {}", report.nps);
             Ok(())
