@@ -1,8 +1,9 @@
 //! The engine facade between the search and the protocols: it holds the variant, the game
 //! (start position, moves and the hashes of the positions played), the transposition table and
 //! the options (Hash, Threads, Move Overhead, Chess960 move texts), and runs searches in the
-//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration, then
-//! one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
+//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration
+//! (`SearchEvent::CurrMove` per root move in long searches), then one `SearchEvent::BestMove`.
+//! Moves cross this boundary as coordinate text.
 //!
 //! Owns: `Engine`, `SearchEvent`, `EngineError`.
 //! Must not know: UCI or XBoard syntax, stdin and stdout.
@@ -12,7 +13,7 @@ use crate::bitboard::BitSet;
 use crate::moves::Move;
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
-use crate::search::{self, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{self, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
 use crate::startpos::{start_fen, StartError};
 use crate::variant::{builtin, UnknownVariant, Variant};
 use crate::with_position;
@@ -52,6 +53,9 @@ pub enum SearchEvent {
         /// The principal variation in coordinate notation.
         pv: Vec<String>,
     },
+    /// The main thread starts on root move number `number` (from 1) of iteration `depth`; sent
+    /// only once a search has run for a second (`search::ROOT_MOVE_REPORT_AFTER`).
+    CurrMove { depth: u32, currmove: String, number: u32 },
     /// The search is over. `best` is `None` only when there is no legal move.
     BestMove { best: Option<String>, ponder: Option<String> },
 }
@@ -352,6 +356,15 @@ impl Run {
     }
 
     fn search<B: BitSet>(&self, root: &Position<B>) -> SearchEvent {
+        let chess960 = self.chess960;
+        let root_tx = self.tx.clone();
+        let on_root_move = move |r: &RootMoveInfo| {
+            let _ = root_tx.send(SearchEvent::CurrMove {
+                depth: r.depth,
+                currmove: root.move_to_uci(r.m, chess960),
+                number: r.number,
+            });
+        };
         let job = SearchJob {
             root,
             history: &self.setup.history,
@@ -363,9 +376,9 @@ impl Run {
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),
+            on_root_move: Some(&on_root_move),
         };
         let tx = self.tx.clone();
-        let chess960 = self.chess960;
         let outcome = search::search(&job, move |info| {
             let _ = tx.send(SearchEvent::Info {
                 multipv: info.multipv,

@@ -103,7 +103,7 @@ impl<W: Write> Uci<W> {
         self.engine.stop();
         self.engine.wait();
         while let Ok(e) = self.events.try_recv() {
-            if matches!(e, SearchEvent::Info { .. }) {
+            if !matches!(e, SearchEvent::BestMove { .. }) {
                 self.report(e);
             }
         }
@@ -316,6 +316,9 @@ impl<W: Write> Uci<W> {
                     pv.join(" ")
                 );
                 self.say(line.trim_end());
+            }
+            SearchEvent::CurrMove { depth, currmove, number } => {
+                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
             }
             SearchEvent::BestMove { best, ponder } => {
                 self.pondering = None;

@@ -4,7 +4,7 @@
 //! `IterationInfo` per completed iteration through a callback, and the outcome as the return
 //! value.
 //!
-//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `SearchOutcome`; the submodules
+//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the submodules
 //! own scores, the table, ordering, time limits and the per-thread tree search.
 //! Must not know: notation, protocols, variant names.
 
@@ -89,6 +89,9 @@ pub struct SearchJob<'a, B: BitSet> {
     /// Milliseconds kept in reserve per move under a clock.
     pub move_overhead_ms: u64,
     pub features: Features,
+    /// Told by the main thread which root move it starts searching, once the search has run
+    /// for `ROOT_MOVE_REPORT_AFTER` (for a GUI's `currmove`). It must not block.
+    pub on_root_move: Option<&'a (dyn Fn(&RootMoveInfo) + Sync)>,
 }
 
 impl<'a, B: BitSet> SearchJob<'a, B> {
@@ -105,8 +108,22 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             multipv: 1,
             move_overhead_ms: 0,
             features: Features::default(),
+            on_root_move: None,
         }
     }
+}
+
+/// How long a search runs before the main thread reports its root moves.
+pub const ROOT_MOVE_REPORT_AFTER: Duration = Duration::from_secs(1);
+
+/// The root move the main thread starts searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMoveInfo {
+    /// The iteration's depth.
+    pub depth: u32,
+    pub m: Move,
+    /// Its place in the iteration's move order, from 1.
+    pub number: u32,
 }
 
 /// The result of one completed iteration of the main thread.

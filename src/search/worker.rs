@@ -327,6 +327,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut best = -INFINITE;
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
+            if let Some(report) = self.shared.job.on_root_move.filter(|_| self.is_main()) {
+                if self.shared.start.elapsed() >= super::ROOT_MOVE_REPORT_AFTER {
+                    report(&super::RootMoveInfo { depth: depth as u32, m, number: i as u32 + 1 });
+                }
+            }
             let mut child = root.clone();
             child.play(m);
             let gives_check = child.in_check();
