@@ -17,6 +17,9 @@ use crossbeam_channel::{never, select, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
 
+/// Largest Move Overhead accepted, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
+
 /// The variants offered in the UCI_Variant combo, the default first.
 const UCI_VARIANTS: [&str; 7] = ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess", "rvc"];
 
@@ -153,7 +156,9 @@ impl<W: Write> Uci<W> {
         self.say("id author the Menagerie developers");
         self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
-        self.say(&format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000"));
+        self.say(&format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ));
         self.say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
         self.say("option name Ponder type check default false");
         self.say("option name UCI_AnalyseMode type check default false");
@@ -164,44 +169,58 @@ impl<W: Write> Uci<W> {
         self.say("uciok");
     }
 
+    /// `setoption`: names and values are read without regard to case. A value that is not
+    /// allowed (not a number, out of the advertised range, not in the combo) is answered with
+    /// an error and the option keeps its value.
     fn set_option(&mut self, name: &str, value: &str) {
-        let number = |v: &str| v.trim().parse::<u64>().ok();
+        let value = value.trim();
+        let spin = |min: u64, max: u64| value.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
+        let check = match value.to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
         match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => match number(value) {
-                Some(mb) if mb >= 1 => self.engine.set_hash(mb as usize),
-                _ => self.error(format!("Hash must be a number of megabytes, not '{value}'")),
+            "hash" => match spin(1, MAX_HASH_MB as u64) {
+                Some(mb) => self.engine.set_hash(mb as usize),
+                None => self.error(format!("Hash must be 1..{MAX_HASH_MB} megabytes, not '{value}'")),
             },
-            "threads" => match number(value) {
-                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
-                _ => self.error(format!("Threads must be a positive number, not '{value}'")),
+            "threads" => match spin(1, MAX_THREADS as u64) {
+                Some(n) => self.engine.set_threads(n as usize),
+                None => self.error(format!("Threads must be 1..{MAX_THREADS}, not '{value}'")),
             },
-            "move overhead" => match number(value) {
+            "move overhead" => match spin(0, MAX_MOVE_OVERHEAD_MS) {
                 Some(ms) => self.engine.set_move_overhead(ms),
-                None => self.error(format!("Move Overhead must be milliseconds, not '{value}'")),
+                None => {
+                    self.error(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD_MS} milliseconds, not '{value}'"))
+                }
             },
-            "multipv" => match number(value) {
-                Some(n) if n >= 1 => self.engine.set_multipv(n as usize),
-                _ => self.error(format!("MultiPV must be a positive number, not '{value}'")),
+            "multipv" => match spin(1, MAX_MULTIPV as u64) {
+                Some(n) => self.engine.set_multipv(n as usize),
+                None => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
             },
             // Pondering and analysis need nothing set in advance: `go ponder` and `go infinite`
             // say it all.
             "ponder" | "uci_analysemode" => {
-                if !matches!(value.trim(), "true" | "false") {
-                    self.error(format!("{name} is true or false, not '{value}'"));
+                if check.is_none() {
+                    self.error(format!("{} is true or false, not '{value}'", name.trim()));
                 }
             }
-            "uci_chess960" => match value.trim() {
-                "true" => self.set_chess960(true),
-                "false" => self.set_chess960(false),
-                _ => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
+            "uci_chess960" => match check {
+                Some(on) => self.set_chess960(on),
+                None => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
             },
             "uci_variant" => {
-                let wanted = value.trim().to_ascii_lowercase();
+                let wanted = value.to_ascii_lowercase();
+                if variant::builtin(&wanted).is_err() {
+                    self.error(format!("unknown UCI_Variant '{value}'"));
+                    return;
+                }
                 self.uci_variant = wanted;
                 self.apply_variant();
             }
             "ruleset" => {
-                let wanted = value.trim().to_ascii_lowercase();
+                let wanted = value.to_ascii_lowercase();
                 if wanted != "auto" && variant::builtin(&wanted).is_err() {
                     self.error(format!("unknown Ruleset '{value}'"));
                     return;
@@ -209,7 +228,7 @@ impl<W: Write> Uci<W> {
                 self.ruleset = wanted;
                 self.apply_variant();
             }
-            _ => self.error(format!("unknown option '{name}'")),
+            _ => self.error(format!("unknown option '{}'", name.trim())),
         }
     }
 
