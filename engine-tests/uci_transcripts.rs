@@ -11,6 +11,7 @@
 //! - `<legal VARIANT[/960] FEN [moves M...]`: read up to the next `bestmove`; every `pv` of the
 //!   `info` lines on the way, the best move and its ponder move must be legal from that
 //!   position, written exactly as the engine writes moves (`/960`: castling as king-takes-rook).
+//!   `<legal@MS ...`: the `bestmove` must also arrive within MS milliseconds of the last `>`.
 //! - `sleep MS`: wait.
 //!
 //! Every line the engine prints after `uciok` must be a UCI line (`id`, `option`, `uciok`,
@@ -143,7 +144,7 @@ impl Runner {
     }
 
     /// `<legal VARIANT[/960] FEN [moves M...]`.
-    fn expect_legal(&mut self, at: usize, spec: &str) {
+    fn expect_legal(&mut self, at: usize, spec: &str, deadline: Instant) {
         let words: Vec<&str> = spec.split_whitespace().collect();
         let Some((variant, fen_words)) = words.split_first() else { self.fail(at, "<legal needs a variant and a FEN") };
         let (variant, chess960) = match variant.strip_suffix("/960") {
@@ -163,7 +164,6 @@ impl Runner {
                 self.fail(at, &format!("bad move in the transcript: {e}"));
             }
         }
-        let deadline = Instant::now() + DEFAULT_TIMEOUT;
         loop {
             let Some(line) = self.next_line(at, deadline) else { self.fail(at, "no bestmove in time") };
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -238,7 +238,12 @@ fn run(name: &str) {
         } else if line == ">" {
             r.send("");
         } else if let Some(spec) = line.strip_prefix("<legal ") {
-            r.expect_legal(at, spec);
+            r.expect_legal(at, spec, Instant::now() + DEFAULT_TIMEOUT);
+        } else if let Some(rest) = line.strip_prefix("<legal@") {
+            let (ms, spec) = rest.split_once(' ').unwrap_or((rest, ""));
+            let Ok(ms) = ms.parse::<u64>() else { r.fail(at, "<legal@MS needs a number of milliseconds") };
+            let deadline = r.last_send + Duration::from_millis(ms);
+            r.expect_legal(at, spec, deadline);
         } else if let Some(re) = line.strip_prefix("<! ") {
             let re = regex(&mut r, at, re);
             r.forbidden.push((at, re));
@@ -292,4 +297,4 @@ macro_rules! transcripts {
     };
 }
 
-transcripts!(handshake);
+transcripts!(handshake, options, variants, positions, search_output, analysis, ponder, errors, vampirc);

@@ -312,11 +312,18 @@ impl<W: Write> Uci<W> {
             self.pondering = Some(limits.clone());
             limits = SearchLimits { ponder: true, ..limits };
         }
-        let events = if search_moves.is_empty() {
-            Ok(self.engine.go(limits))
-        } else {
-            self.engine.go_restricted(limits, &search_moves)
-        };
+        // A search move that cannot be played is reported and left out; the `go` is still
+        // answered by a `bestmove` (with no playable search move, every move is searched).
+        let mut playable = Vec::new();
+        for text in search_moves {
+            let mut p = self.engine.position().clone();
+            match p.play_text(&text) {
+                Ok(()) => playable.push(text),
+                Err(e) => self.error(format!("searchmoves: {e}")),
+            }
+        }
+        let events =
+            if playable.is_empty() { Ok(self.engine.go(limits)) } else { self.engine.go_restricted(limits, &playable) };
         match events {
             Ok(rx) => self.events = rx,
             Err(e) => self.error(e),
