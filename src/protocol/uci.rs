@@ -234,12 +234,15 @@ impl<W: Write> Uci<W> {
 
     fn set_chess960(&mut self, on: bool) {
         self.chess960 = on;
-        self.engine.set_chess960(on);
         self.apply_variant();
     }
 
-    /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together.
+    /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together. Castling
+    /// is written king-takes-rook under UCI_Chess960 and when UCI_Variant is chess960: Cute
+    /// Chess sets only the latter for Fischer Random games (also with Ruleset=chess9).
     fn apply_variant(&mut self) {
+        let chess960_variant = matches!(self.uci_variant.as_str(), "chess960" | "fischerandom");
+        self.engine.set_chess960(self.chess960 || chess960_variant);
         let mut name = if self.ruleset == "auto" { self.uci_variant.clone() } else { self.ruleset.clone() };
         if name == "chess" && self.chess960 {
             name = "chess960".to_string();
