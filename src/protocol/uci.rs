@@ -393,3 +393,92 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
     }
     limits
 }
+
+#[cfg(test)]
+mod tests {
+    //! vampirc-uci stops reading a move list at the first move outside its grammar (a drop,
+    //! a file past h, a rank past 8, a fairy promotion) and drops the rest without a word. These
+    //! tests prove that each of those lists arrives whole through our own parser: the session's
+    //! position is the one after the last move.
+
+    use super::Uci;
+    use crate::any::AnyPosition;
+    use crate::variant::builtin;
+
+    fn session() -> Uci<Vec<u8>> {
+        Uci::new(Vec::new()).expect("engine")
+    }
+
+    fn output(s: &Uci<Vec<u8>>) -> String {
+        String::from_utf8_lossy(&s.out).into_owned()
+    }
+
+    /// Play `moves` from `fen` through a UCI `position` command and compare with the position
+    /// reached by playing them one by one; also check that a list cut at `cut` would differ.
+    fn arrives_whole(variant: &str, fen: &str, moves: &[&str], cut: usize) {
+        let mut s = session();
+        s.command(&format!("setoption name UCI_Variant value {variant}"));
+        s.command(&format!("position fen {fen} moves {}", moves.join(" ")));
+        assert!(!output(&s).contains("error"), "{}", output(&s));
+        let v = builtin(variant).expect("variant");
+        let mut whole = AnyPosition::from_fen(v, fen).expect("fen");
+        let mut truncated = whole.clone();
+        for (i, m) in moves.iter().enumerate() {
+            whole.play_text(m).expect("move");
+            if i < cut {
+                truncated.play_text(m).expect("move");
+            }
+        }
+        assert_eq!(s.engine.position().to_fen(), whole.to_fen());
+        assert_ne!(whole.to_fen(), truncated.to_fen());
+    }
+
+    #[test]
+    fn drops_arrive_whole() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1";
+        arrives_whole("vdchess", fen, &["C@e4", "e7e5", "e4c3", "c@d5", "c3d5"], 0);
+        arrives_whole("vdchess", fen, &["e2e4", "c@e5", "g1f3"], 1);
+    }
+
+    #[test]
+    fn files_past_h_arrive_whole() {
+        let fen = "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w KQkq - 0 1";
+        arrives_whole("rvc", fen, &["i2i4", "l7l5", "k1l5", "a7a6"], 0);
+    }
+
+    #[test]
+    fn fairy_promotions_arrive_whole() {
+        let fen = "5qk5/4P7/12/12/12/12/12/4GCK5 w - - 0 1";
+        arrives_whole("rvc", fen, &["e7e8c", "g8h8", "e8h7", "h8h7"], 0);
+        arrives_whole("rvc", fen, &["e7e8g", "g8h8", "e8d4"], 0);
+        let fen = "k7/4P3/8/8/8/8/8/4K3[Aa] w - - 0 1";
+        arrives_whole("vdchess", fen, &["e7e8c", "a8b7", "e8e2"], 0);
+    }
+
+    #[test]
+    fn ranks_past_8_are_refused_cleanly() {
+        // No variant has more than eight ranks yet: a10 is refused with an error naming the
+        // move, and the previous position stays.
+        let mut s = session();
+        s.command("position startpos moves e2e4");
+        let before = s.engine.position().to_fen();
+        s.command("position startpos moves e2e4 a7a10");
+        assert!(output(&s).contains("info string error: move 2: illegal move 'a7a10'"), "{}", output(&s));
+        s.command("position fen 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(output(&s).contains("10 ranks, the board has 8"), "{}", output(&s));
+        assert_eq!(s.engine.position().to_fen(), before);
+    }
+
+    #[test]
+    fn searchmoves_with_fairy_moves_arrive_whole() {
+        let mut s = session();
+        s.command("setoption name UCI_Variant value vdchess");
+        s.command("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
+        s.command("go depth 1 searchmoves C@e4 C@l9 e1d1");
+        s.finish_search();
+        let out = output(&s);
+        assert!(out.contains("info string error: searchmoves: 'C@l9'"), "{out}");
+        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or("");
+        assert!(best.starts_with("C@e4") || best.starts_with("e1d1"), "{out}");
+    }
+}
