@@ -1,9 +1,11 @@
 //! The UCI front end. vampirc-uci parses the commands its grammar carries (`uci`, `isready`,
-//! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`, `quit`,
-//! `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our own
-//! parser, because
-//! vampirc-uci silently truncates move lists with drops, files past `h`, ranks past 8 or fairy
-//! promotions. Errors are answered with `info string error: ...` and change nothing.
+//! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`,
+//! `quit`, `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our
+//! own parser, because vampirc-uci silently truncates move lists with drops, files past `h`,
+//! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration,
+//! `info depth D currmove M currmovenumber N` in long searches, one `bestmove` per search.
+//! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
+//! move is still answered.
 //!
 //! Owns: UCI text in and out, the UCI options.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
