@@ -13,7 +13,7 @@ use crate::bitboard::BitSet;
 use crate::moves::Move;
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
-use crate::search::{self, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
 use crate::startpos::{start_fen, StartError};
 use crate::variant::{builtin, UnknownVariant, Variant};
 use crate::with_position;
@@ -38,7 +38,7 @@ pub const MAX_HASH_MB: usize = 64 * 1024;
 /// What a running search reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchEvent {
-    /// One completed iteration.
+    /// One completed iteration, or an aspiration failure in a long search.
     Info {
         /// Which line of a MultiPV search, from 1 (the best).
         multipv: u32,
@@ -52,9 +52,11 @@ pub enum SearchEvent {
         hashfull: u32,
         /// The principal variation in coordinate notation.
         pv: Vec<String>,
+        /// Exact, or (after an aspiration failure in a long search) Lower or Upper.
+        bound: Bound,
     },
     /// The main thread starts on root move number `number` (from 1) of iteration `depth`; sent
-    /// only once a search has run for a second (`search::ROOT_MOVE_REPORT_AFTER`).
+    /// only once a search has run for a second (`search::PROGRESS_REPORT_AFTER`).
     CurrMove { depth: u32, currmove: String, number: u32 },
     /// The search is over. `best` is `None` only when there is no legal move.
     BestMove { best: Option<String>, ponder: Option<String> },
@@ -377,6 +379,7 @@ impl Run {
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),
             on_root_move: Some(&on_root_move),
+            progress_after: search::PROGRESS_REPORT_AFTER,
         };
         let tx = self.tx.clone();
         let outcome = search::search(&job, move |info| {
@@ -390,6 +393,7 @@ impl Run {
                 time_ms: info.time.as_millis() as u64,
                 hashfull: info.hashfull,
                 pv: line_texts(root, &info.pv, chess960),
+                bound: info.bound,
             });
         });
         let line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();

@@ -2,8 +2,9 @@
 //! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`,
 //! `quit`, `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our
 //! own parser, because vampirc-uci silently truncates move lists with drops, files past `h`,
-//! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration,
-//! `info depth D currmove M currmovenumber N` in long searches, one `bestmove` per search.
+//! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
+//! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
+//! currmovenumber N` in long searches, one `bestmove` per search.
 //! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
 //! move is still answered.
 //!
@@ -13,7 +14,7 @@
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
-use crate::search::{ScoreReport, SearchLimits};
+use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::variant;
 use crossbeam_channel::{never, select, Receiver};
 use std::io::Write;
@@ -337,10 +338,15 @@ impl<W: Write> Uci<W> {
 
     fn report(&mut self, event: SearchEvent) {
         match event {
-            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv } => {
+            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
                 let score = match score {
                     ScoreReport::Centipawns(cp) => format!("cp {cp}"),
                     ScoreReport::Mate(m) => format!("mate {m}"),
+                };
+                let score = match bound {
+                    Bound::Exact => score,
+                    Bound::Lower => format!("{score} lowerbound"),
+                    Bound::Upper => format!("{score} upperbound"),
                 };
                 let line = format!(
                     "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
@@ -455,6 +461,41 @@ mod tests {
         arrives_whole("rvc", fen, &["e7e8g", "g8h8", "e8d4"], 0);
         let fen = "k7/4P3/8/8/8/8/8/4K3[Aa] w - - 0 1";
         arrives_whole("vdchess", fen, &["e7e8c", "a8b7", "e8e2"], 0);
+    }
+
+    #[test]
+    fn aspiration_failures_print_their_bound() {
+        use crate::engine::SearchEvent;
+        use crate::search::{Bound, ScoreReport};
+        let mut s = session();
+        for (bound, score) in [
+            (Bound::Lower, ScoreReport::Centipawns(31)),
+            (Bound::Upper, ScoreReport::Mate(-3)),
+            (Bound::Exact, ScoreReport::Centipawns(5)),
+        ] {
+            s.report(SearchEvent::Info {
+                multipv: 1,
+                depth: 12,
+                seldepth: 20,
+                score,
+                nodes: 1000,
+                nps: 2000,
+                time_ms: 500,
+                hashfull: 3,
+                pv: vec!["e2e4".to_string()],
+                bound,
+            });
+        }
+        let out = output(&s);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info depth 12 seldepth 20 multipv 1 score cp 31 lowerbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+                "info depth 12 seldepth 20 multipv 1 score mate -3 upperbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+                "info depth 12 seldepth 20 multipv 1 score cp 5 nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+            ]
+        );
     }
 
     #[test]
