@@ -32,6 +32,7 @@ fn finish(rx: Receiver<SearchEvent>) -> (Option<ScoreReport>, Option<String>, Op
                 assert!(!pv.is_empty(), "an iteration without a principal variation");
                 score = Some(s);
             }
+            SearchEvent::CurrMove { .. } => {}
             SearchEvent::BestMove { best, ponder } => return (score, best, ponder),
         }
     }

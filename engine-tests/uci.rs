@@ -262,3 +262,51 @@ fn ponderhit_turns_pondering_into_a_timed_search() {
     let best = s.bestmove(2000);
     assert!(legal("chess", start, &["e2e4", "e7e5"]).contains(&best), "{best}");
 }
+
+/// `lowerbound`/`upperbound`: an aspiration failure of a long one-line search is reported with
+/// its bound. The search is deterministic at a fixed depth on one thread, so the failures of
+/// these positions are always the same; reporting them at once (progress_after zero) must show
+/// both kinds. The first failure of a depth lies outside the window around the score of the
+/// depth before: above it for a fail high (lowerbound), below it for a fail low (upperbound).
+#[test]
+fn aspiration_failures_are_reported_as_bounds() {
+    use menagerie::search::{search, Bound, IterationInfo, SearchJob, SearchLimits, TranspositionTable};
+    use menagerie::with_position;
+    use std::sync::atomic::AtomicBool;
+    // A knight against a pawn: the score swings from depth to depth (fails both ways from
+    // depth 4 on).
+    let fens = ["4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"];
+    let mut seen = Vec::new();
+    for fen in fens {
+        let p = AnyPosition::from_fen(builtin("chess").unwrap(), fen).unwrap();
+        let tt = TranspositionTable::new(16);
+        let stop = AtomicBool::new(false);
+        let mut infos: Vec<IterationInfo> = Vec::new();
+        with_position!(&p, root => {
+            let mut job = SearchJob::new(root, SearchLimits::depth(8), &tt, &stop);
+            job.progress_after = Duration::ZERO;
+            search(&job, |info| infos.push(info.clone()));
+        });
+        let mut previous_exact = None;
+        let mut failed_at = 0;
+        for info in &infos {
+            if info.bound == Bound::Exact {
+                previous_exact = Some(info.score);
+                continue;
+            }
+            assert!(!info.pv.is_empty(), "{fen}: a bound without a line: {info:?}");
+            seen.push((fen, info.depth, info.bound));
+            if failed_at == info.depth {
+                continue;
+            }
+            failed_at = info.depth;
+            let previous = previous_exact.expect("aspiration starts from a completed iteration");
+            match info.bound {
+                Bound::Lower => assert!(info.score > previous, "{fen}: {info:?} after {previous}"),
+                _ => assert!(info.score < previous, "{fen}: {info:?} after {previous}"),
+            }
+        }
+    }
+    assert!(seen.iter().any(|s| s.2 == Bound::Lower), "no fail high reported: {seen:?}");
+    assert!(seen.iter().any(|s| s.2 == Bound::Upper), "no fail low reported: {seen:?}");
+}

@@ -1,8 +1,9 @@
 //! The engine facade between the search and the protocols: it holds the variant, the game
 //! (start position, moves and the hashes of the positions played), the transposition table and
 //! the options (Hash, Threads, Move Overhead, Chess960 move texts), and runs searches in the
-//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration, then
-//! one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
+//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration
+//! (`SearchEvent::CurrMove` per root move in long searches), then one `SearchEvent::BestMove`.
+//! Moves cross this boundary as coordinate text.
 //!
 //! Owns: `Engine`, `SearchEvent`, `EngineError`.
 //! Must not know: UCI or XBoard syntax, stdin and stdout.
@@ -12,7 +13,7 @@ use crate::bitboard::BitSet;
 use crate::moves::Move;
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
-use crate::search::{self, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
 use crate::startpos::{start_fen, StartError};
 use crate::variant::{builtin, UnknownVariant, Variant};
 use crate::with_position;
@@ -37,7 +38,7 @@ pub const MAX_HASH_MB: usize = 64 * 1024;
 /// What a running search reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchEvent {
-    /// One completed iteration.
+    /// One completed iteration, or an aspiration failure in a long search.
     Info {
         /// Which line of a MultiPV search, from 1 (the best).
         multipv: u32,
@@ -51,7 +52,12 @@ pub enum SearchEvent {
         hashfull: u32,
         /// The principal variation in coordinate notation.
         pv: Vec<String>,
+        /// Exact, or (after an aspiration failure in a long search) Lower or Upper.
+        bound: Bound,
     },
+    /// The main thread starts on root move number `number` (from 1) of iteration `depth`; sent
+    /// only once a search has run for a second (`search::PROGRESS_REPORT_AFTER`).
+    CurrMove { depth: u32, currmove: String, number: u32 },
     /// The search is over. `best` is `None` only when there is no legal move.
     BestMove { best: Option<String>, ponder: Option<String> },
 }
@@ -352,6 +358,15 @@ impl Run {
     }
 
     fn search<B: BitSet>(&self, root: &Position<B>) -> SearchEvent {
+        let chess960 = self.chess960;
+        let root_tx = self.tx.clone();
+        let on_root_move = move |r: &RootMoveInfo| {
+            let _ = root_tx.send(SearchEvent::CurrMove {
+                depth: r.depth,
+                currmove: root.move_to_uci(r.m, chess960),
+                number: r.number,
+            });
+        };
         let job = SearchJob {
             root,
             history: &self.setup.history,
@@ -363,9 +378,10 @@ impl Run {
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),
+            on_root_move: Some(&on_root_move),
+            progress_after: search::PROGRESS_REPORT_AFTER,
         };
         let tx = self.tx.clone();
-        let chess960 = self.chess960;
         let outcome = search::search(&job, move |info| {
             let _ = tx.send(SearchEvent::Info {
                 multipv: info.multipv,
@@ -377,6 +393,7 @@ impl Run {
                 time_ms: info.time.as_millis() as u64,
                 hashfull: info.hashfull,
                 pv: line_texts(root, &info.pv, chess960),
+                bound: info.bound,
             });
         });
         let line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();

@@ -1,9 +1,12 @@
 //! The UCI front end. vampirc-uci parses the commands its grammar carries (`uci`, `isready`,
-//! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`, `quit`,
-//! `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our own
-//! parser, because
-//! vampirc-uci silently truncates move lists with drops, files past `h`, ranks past 8 or fairy
-//! promotions. Errors are answered with `info string error: ...` and change nothing.
+//! `setoption`, `ucinewgame`, `go` without `searchmoves` and `ponder`, `stop`, `ponderhit`,
+//! `quit`, `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our
+//! own parser, because vampirc-uci silently truncates move lists with drops, files past `h`,
+//! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
+//! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
+//! currmovenumber N` in long searches, one `bestmove` per search.
+//! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
+//! move is still answered.
 //!
 //! Owns: UCI text in and out, the UCI options.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
@@ -11,11 +14,14 @@
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
-use crate::search::{ScoreReport, SearchLimits};
+use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::variant;
 use crossbeam_channel::{never, select, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
+
+/// Largest Move Overhead accepted, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
 /// The variants offered in the UCI_Variant combo, the default first.
 const UCI_VARIANTS: [&str; 7] = ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess", "rvc"];
@@ -103,7 +109,7 @@ impl<W: Write> Uci<W> {
         self.engine.stop();
         self.engine.wait();
         while let Ok(e) = self.events.try_recv() {
-            if matches!(e, SearchEvent::Info { .. }) {
+            if !matches!(e, SearchEvent::BestMove { .. }) {
                 self.report(e);
             }
         }
@@ -153,7 +159,9 @@ impl<W: Write> Uci<W> {
         self.say("id author the Menagerie developers");
         self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
-        self.say(&format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000"));
+        self.say(&format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ));
         self.say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
         self.say("option name Ponder type check default false");
         self.say("option name UCI_AnalyseMode type check default false");
@@ -164,44 +172,58 @@ impl<W: Write> Uci<W> {
         self.say("uciok");
     }
 
+    /// `setoption`: names and values are read without regard to case. A value that is not
+    /// allowed (not a number, out of the advertised range, not in the combo) is answered with
+    /// an error and the option keeps its value.
     fn set_option(&mut self, name: &str, value: &str) {
-        let number = |v: &str| v.trim().parse::<u64>().ok();
+        let value = value.trim();
+        let spin = |min: u64, max: u64| value.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
+        let check = match value.to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
         match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => match number(value) {
-                Some(mb) if mb >= 1 => self.engine.set_hash(mb as usize),
-                _ => self.error(format!("Hash must be a number of megabytes, not '{value}'")),
+            "hash" => match spin(1, MAX_HASH_MB as u64) {
+                Some(mb) => self.engine.set_hash(mb as usize),
+                None => self.error(format!("Hash must be 1..{MAX_HASH_MB} megabytes, not '{value}'")),
             },
-            "threads" => match number(value) {
-                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
-                _ => self.error(format!("Threads must be a positive number, not '{value}'")),
+            "threads" => match spin(1, MAX_THREADS as u64) {
+                Some(n) => self.engine.set_threads(n as usize),
+                None => self.error(format!("Threads must be 1..{MAX_THREADS}, not '{value}'")),
             },
-            "move overhead" => match number(value) {
+            "move overhead" => match spin(0, MAX_MOVE_OVERHEAD_MS) {
                 Some(ms) => self.engine.set_move_overhead(ms),
-                None => self.error(format!("Move Overhead must be milliseconds, not '{value}'")),
+                None => {
+                    self.error(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD_MS} milliseconds, not '{value}'"))
+                }
             },
-            "multipv" => match number(value) {
-                Some(n) if n >= 1 => self.engine.set_multipv(n as usize),
-                _ => self.error(format!("MultiPV must be a positive number, not '{value}'")),
+            "multipv" => match spin(1, MAX_MULTIPV as u64) {
+                Some(n) => self.engine.set_multipv(n as usize),
+                None => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
             },
             // Pondering and analysis need nothing set in advance: `go ponder` and `go infinite`
             // say it all.
             "ponder" | "uci_analysemode" => {
-                if !matches!(value.trim(), "true" | "false") {
-                    self.error(format!("{name} is true or false, not '{value}'"));
+                if check.is_none() {
+                    self.error(format!("{} is true or false, not '{value}'", name.trim()));
                 }
             }
-            "uci_chess960" => match value.trim() {
-                "true" => self.set_chess960(true),
-                "false" => self.set_chess960(false),
-                _ => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
+            "uci_chess960" => match check {
+                Some(on) => self.set_chess960(on),
+                None => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
             },
             "uci_variant" => {
-                let wanted = value.trim().to_ascii_lowercase();
+                let wanted = value.to_ascii_lowercase();
+                if variant::builtin(&wanted).is_err() {
+                    self.error(format!("unknown UCI_Variant '{value}'"));
+                    return;
+                }
                 self.uci_variant = wanted;
                 self.apply_variant();
             }
             "ruleset" => {
-                let wanted = value.trim().to_ascii_lowercase();
+                let wanted = value.to_ascii_lowercase();
                 if wanted != "auto" && variant::builtin(&wanted).is_err() {
                     self.error(format!("unknown Ruleset '{value}'"));
                     return;
@@ -209,18 +231,21 @@ impl<W: Write> Uci<W> {
                 self.ruleset = wanted;
                 self.apply_variant();
             }
-            _ => self.error(format!("unknown option '{name}'")),
+            _ => self.error(format!("unknown option '{}'", name.trim())),
         }
     }
 
     fn set_chess960(&mut self, on: bool) {
         self.chess960 = on;
-        self.engine.set_chess960(on);
         self.apply_variant();
     }
 
-    /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together.
+    /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together. Castling
+    /// is written king-takes-rook under UCI_Chess960 and when UCI_Variant is chess960: Cute
+    /// Chess sets only the latter for Fischer Random games (also with Ruleset=chess9).
     fn apply_variant(&mut self) {
+        let chess960_variant = matches!(self.uci_variant.as_str(), "chess960" | "fischerandom");
+        self.engine.set_chess960(self.chess960 || chess960_variant);
         let mut name = if self.ruleset == "auto" { self.uci_variant.clone() } else { self.ruleset.clone() };
         if name == "chess" && self.chess960 {
             name = "chess960".to_string();
@@ -293,11 +318,18 @@ impl<W: Write> Uci<W> {
             self.pondering = Some(limits.clone());
             limits = SearchLimits { ponder: true, ..limits };
         }
-        let events = if search_moves.is_empty() {
-            Ok(self.engine.go(limits))
-        } else {
-            self.engine.go_restricted(limits, &search_moves)
-        };
+        // A search move that cannot be played is reported and left out; the `go` is still
+        // answered by a `bestmove` (with no playable search move, every move is searched).
+        let mut playable = Vec::new();
+        for text in search_moves {
+            let mut p = self.engine.position().clone();
+            match p.play_text(&text) {
+                Ok(()) => playable.push(text),
+                Err(e) => self.error(format!("searchmoves: {e}")),
+            }
+        }
+        let events =
+            if playable.is_empty() { Ok(self.engine.go(limits)) } else { self.engine.go_restricted(limits, &playable) };
         match events {
             Ok(rx) => self.events = rx,
             Err(e) => self.error(e),
@@ -306,16 +338,24 @@ impl<W: Write> Uci<W> {
 
     fn report(&mut self, event: SearchEvent) {
         match event {
-            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv } => {
+            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
                 let score = match score {
                     ScoreReport::Centipawns(cp) => format!("cp {cp}"),
                     ScoreReport::Mate(m) => format!("mate {m}"),
+                };
+                let score = match bound {
+                    Bound::Exact => score,
+                    Bound::Lower => format!("{score} lowerbound"),
+                    Bound::Upper => format!("{score} upperbound"),
                 };
                 let line = format!(
                     "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
                     pv.join(" ")
                 );
                 self.say(line.trim_end());
+            }
+            SearchEvent::CurrMove { depth, currmove, number } => {
+                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
             }
             SearchEvent::BestMove { best, ponder } => {
                 self.pondering = None;
@@ -360,4 +400,128 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
         limits.infinite = true;
     }
     limits
+}
+
+#[cfg(test)]
+mod tests {
+    //! vampirc-uci stops reading a move list at the first move outside its grammar (a drop,
+    //! a file past h, a rank past 8, a fairy promotion) and drops the rest without a word. These
+    //! tests prove that each of those lists arrives whole through our own parser: the session's
+    //! position is the one after the last move.
+
+    use super::Uci;
+    use crate::any::AnyPosition;
+    use crate::variant::builtin;
+
+    fn session() -> Uci<Vec<u8>> {
+        Uci::new(Vec::new()).expect("engine")
+    }
+
+    fn output(s: &Uci<Vec<u8>>) -> String {
+        String::from_utf8_lossy(&s.out).into_owned()
+    }
+
+    /// Play `moves` from `fen` through a UCI `position` command and compare with the position
+    /// reached by playing them one by one; also check that a list cut at `cut` would differ.
+    fn arrives_whole(variant: &str, fen: &str, moves: &[&str], cut: usize) {
+        let mut s = session();
+        s.command(&format!("setoption name UCI_Variant value {variant}"));
+        s.command(&format!("position fen {fen} moves {}", moves.join(" ")));
+        assert!(!output(&s).contains("error"), "{}", output(&s));
+        let v = builtin(variant).expect("variant");
+        let mut whole = AnyPosition::from_fen(v, fen).expect("fen");
+        let mut truncated = whole.clone();
+        for (i, m) in moves.iter().enumerate() {
+            whole.play_text(m).expect("move");
+            if i < cut {
+                truncated.play_text(m).expect("move");
+            }
+        }
+        assert_eq!(s.engine.position().to_fen(), whole.to_fen());
+        assert_ne!(whole.to_fen(), truncated.to_fen());
+    }
+
+    #[test]
+    fn drops_arrive_whole() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1";
+        arrives_whole("vdchess", fen, &["C@e4", "e7e5", "e4c3", "c@d5", "c3d5"], 0);
+        arrives_whole("vdchess", fen, &["e2e4", "c@e5", "g1f3"], 1);
+    }
+
+    #[test]
+    fn files_past_h_arrive_whole() {
+        let fen = "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w KQkq - 0 1";
+        arrives_whole("rvc", fen, &["i2i4", "l7l5", "k1l5", "a7a6"], 0);
+    }
+
+    #[test]
+    fn fairy_promotions_arrive_whole() {
+        let fen = "5qk5/4P7/12/12/12/12/12/4GCK5 w - - 0 1";
+        arrives_whole("rvc", fen, &["e7e8c", "g8h8", "e8h7", "h8h7"], 0);
+        arrives_whole("rvc", fen, &["e7e8g", "g8h8", "e8d4"], 0);
+        let fen = "k7/4P3/8/8/8/8/8/4K3[Aa] w - - 0 1";
+        arrives_whole("vdchess", fen, &["e7e8c", "a8b7", "e8e2"], 0);
+    }
+
+    #[test]
+    fn aspiration_failures_print_their_bound() {
+        use crate::engine::SearchEvent;
+        use crate::search::{Bound, ScoreReport};
+        let mut s = session();
+        for (bound, score) in [
+            (Bound::Lower, ScoreReport::Centipawns(31)),
+            (Bound::Upper, ScoreReport::Mate(-3)),
+            (Bound::Exact, ScoreReport::Centipawns(5)),
+        ] {
+            s.report(SearchEvent::Info {
+                multipv: 1,
+                depth: 12,
+                seldepth: 20,
+                score,
+                nodes: 1000,
+                nps: 2000,
+                time_ms: 500,
+                hashfull: 3,
+                pv: vec!["e2e4".to_string()],
+                bound,
+            });
+        }
+        let out = output(&s);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info depth 12 seldepth 20 multipv 1 score cp 31 lowerbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+                "info depth 12 seldepth 20 multipv 1 score mate -3 upperbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+                "info depth 12 seldepth 20 multipv 1 score cp 5 nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+            ]
+        );
+    }
+
+    #[test]
+    fn ranks_past_8_are_refused_cleanly() {
+        // No variant has more than eight ranks yet: a10 is refused with an error naming the
+        // move, and the previous position stays.
+        let mut s = session();
+        s.command("position startpos moves e2e4");
+        let before = s.engine.position().to_fen();
+        s.command("position startpos moves e2e4 a7a10");
+        assert!(output(&s).contains("info string error: move 2: illegal move 'a7a10'"), "{}", output(&s));
+        s.command("position fen 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(output(&s).contains("10 ranks, the board has 8"), "{}", output(&s));
+        assert_eq!(s.engine.position().to_fen(), before);
+    }
+
+    #[test]
+    fn searchmoves_with_fairy_moves_arrive_whole() {
+        let mut s = session();
+        s.command("setoption name UCI_Variant value vdchess");
+        s.command("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
+        s.command("go depth 1 searchmoves C@e4 C@l9 e1d1");
+        s.finish_search();
+        let out = output(&s);
+        assert!(out.contains("info string error: searchmoves: 'C@l9'"), "{out}");
+        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or("");
+        assert!(best.starts_with("C@e4") || best.starts_with("e1d1"), "{out}");
+    }
 }

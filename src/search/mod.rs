@@ -1,10 +1,10 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search
 //! (alpha-beta) with quiescence, run by N threads on the same root (Lazy SMP) sharing one
 //! lock-free transposition table and a stop flag. It never prints: the caller gets one
-//! `IterationInfo` per completed iteration through a callback, and the outcome as the return
-//! value.
+//! `IterationInfo` per completed iteration through a callback (and, in long searches, one per
+//! aspiration failure and a `RootMoveInfo` per root move), and the outcome as the return value.
 //!
-//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `SearchOutcome`; the submodules
+//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the submodules
 //! own scores, the table, ordering, time limits and the per-thread tree search.
 //! Must not know: notation, protocols, variant names.
 
@@ -17,7 +17,7 @@ mod worker;
 
 pub use score::{Score, ScoreReport};
 pub use time::{SearchLimits, TimeManager};
-pub use tt::TranspositionTable;
+pub use tt::{Bound, TranspositionTable};
 
 use crate::bitboard::BitSet;
 use crate::moves::Move;
@@ -90,6 +90,13 @@ pub struct SearchJob<'a, B: BitSet> {
     /// Milliseconds kept in reserve per move under a clock.
     pub move_overhead_ms: u64,
     pub features: Features,
+    /// Told by the main thread which root move it starts searching, once the search has run
+    /// for `progress_after` (for a GUI's `currmove`). It must not block.
+    pub on_root_move: Option<&'a (dyn Fn(&RootMoveInfo) + Sync)>,
+    /// How long the search runs before the main thread reports progress: root moves
+    /// (`on_root_move`) and, with one line only, aspiration failures (an `IterationInfo` whose
+    /// score is a bound).
+    pub progress_after: Duration,
 }
 
 impl<'a, B: BitSet> SearchJob<'a, B> {
@@ -106,11 +113,27 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             multipv: 1,
             move_overhead_ms: 0,
             features: Features::default(),
+            on_root_move: None,
+            progress_after: PROGRESS_REPORT_AFTER,
         }
     }
 }
 
-/// The result of one completed iteration of the main thread.
+/// How long a search runs before the main thread reports progress (`SearchJob::progress_after`).
+pub const PROGRESS_REPORT_AFTER: Duration = Duration::from_secs(1);
+
+/// The root move the main thread starts searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMoveInfo {
+    /// The iteration's depth.
+    pub depth: u32,
+    pub m: Move,
+    /// Its place in the iteration's move order, from 1.
+    pub number: u32,
+}
+
+/// The result of one completed iteration of the main thread, or of one aspiration failure
+/// (`bound` Lower: the score is at least this; Upper: at most this).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IterationInfo {
     /// Which MultiPV line, from 1.
@@ -124,6 +147,8 @@ pub struct IterationInfo {
     /// Per mille of the table written by this search.
     pub hashfull: u32,
     pub pv: Vec<Move>,
+    /// Exact for a completed iteration.
+    pub bound: Bound,
 }
 
 impl IterationInfo {
@@ -156,7 +181,8 @@ pub struct SearchOutcome {
 }
 
 /// Search `job.root` until a limit is reached or `job.stop` is set. `on_iteration` is called
-/// from the main search thread after every completed iteration.
+/// from the main search thread after every completed iteration, and for aspiration failures
+/// once the search has run for `job.progress_after`.
 pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&IterationInfo) + Send) -> SearchOutcome {
     let start = Instant::now();
     job.tt.new_search();

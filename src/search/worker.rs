@@ -112,6 +112,8 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     root_moves: Vec<RootMove>,
     /// Best root move of the iteration in progress, once some move raised alpha.
     iteration_best: Option<(Move, Score)>,
+    /// The principal variation of the last completed iteration.
+    last_pv: Vec<Move>,
     stalemate_score: Score,
     node_limit: u64,
 }
@@ -150,6 +152,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             pv_len: [0; MAX_PLY + 1],
             root_moves,
             iteration_best: None,
+            last_pv: Vec::new(),
             stalemate_score,
             node_limit: job.limits.nodes.unwrap_or(u64::MAX),
         }
@@ -220,7 +223,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.root_depth = depth;
             self.seldepth = 0;
             self.iteration_best = None;
-            let s = self.aspiration(depth, score, 0);
+            let s = self.aspiration(depth, score, 0, on_iteration);
             if self.aborted {
                 // A move that was fully searched in the unfinished iteration and beat the
                 // previous best is better informed than the last iteration's choice.
@@ -237,6 +240,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             // Best move first, the others by score; failed-low moves keep their order.
             self.root_moves.sort_by_key(|r| -r.score);
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            self.last_pv.clone_from(&pv);
             let best = pv.first().copied().unwrap_or(self.root_moves[0].m);
             result = ThreadResult { best: Some(best), ponder: pv.get(1).copied(), score, depth: depth as u32 };
             if !self.is_main() {
@@ -246,7 +250,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let mut reports = vec![(score, pv)];
             for line in 1..lines {
                 let previous = self.root_moves[line].score;
-                let s = self.aspiration(depth, previous, line);
+                let s = self.aspiration(depth, previous, line, on_iteration);
                 if self.aborted {
                     break;
                 }
@@ -271,6 +275,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     time,
                     hashfull,
                     pv,
+                    bound: Bound::Exact,
                 };
                 on_iteration(&info);
             }
@@ -306,8 +311,15 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     }
 
     /// One iteration over the root moves from `first` on, with a narrow window around the
-    /// previous score that widens on failure.
-    fn aspiration(&mut self, depth: i32, previous: Score, first: usize) -> Score {
+    /// previous score that widens on failure. A failure of a one-line search is reported once
+    /// the search has run for `progress_after`.
+    fn aspiration(
+        &mut self,
+        depth: i32,
+        previous: Score,
+        first: usize,
+        on_iteration: &mut dyn FnMut(&IterationInfo),
+    ) -> Score {
         if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) || previous <= -INFINITE {
             return self.root_search(depth, -INFINITE, INFINITE, first);
         }
@@ -318,6 +330,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let score = self.root_search(depth, alpha, beta, first);
             if self.aborted {
                 return score;
+            }
+            if score <= alpha || score >= beta {
+                self.report_bound(depth, score, if score <= alpha { Bound::Upper } else { Bound::Lower }, on_iteration);
             }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
@@ -335,6 +350,34 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
     }
 
+    /// Report an aspiration failure of the main thread's one-line search (a MultiPV search
+    /// reports its lines together, at the end of each iteration). A fail high shows the line
+    /// that failed high, a fail low the last iteration's line.
+    fn report_bound(&mut self, depth: i32, score: Score, bound: Bound, on_iteration: &mut dyn FnMut(&IterationInfo)) {
+        let job = self.shared.job;
+        if !self.is_main() || job.multipv > 1 || self.shared.start.elapsed() < job.progress_after {
+            return;
+        }
+        let pv = if bound == Bound::Lower && self.pv_len[0] > 0 {
+            self.pv[0][..self.pv_len[0]].to_vec()
+        } else {
+            self.last_pv.clone()
+        };
+        self.publish_nodes();
+        let info = IterationInfo {
+            multipv: 1,
+            depth: depth as u32,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score,
+            nodes: self.total_nodes(),
+            time: self.shared.start.elapsed(),
+            hashfull: job.tt.hashfull(),
+            pv,
+            bound,
+        };
+        on_iteration(&info);
+    }
+
     /// Search the root moves from `first` on (the earlier ones are on earlier MultiPV lines).
     fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         let root = self.shared.job.root;
@@ -342,6 +385,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut best = -INFINITE;
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
+            if let Some(report) = self.shared.job.on_root_move.filter(|_| self.is_main()) {
+                if self.shared.start.elapsed() >= self.shared.job.progress_after {
+                    report(&super::RootMoveInfo { depth: depth as u32, m, number: i as u32 + 1 });
+                }
+            }
             let mut child = root.clone();
             child.play(m);
             let gives_check = child.in_check();
