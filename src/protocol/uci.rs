@@ -3,7 +3,8 @@
 //! `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our own
 //! parser, because
 //! vampirc-uci silently truncates move lists with drops, files past `h`, ranks past 8 or fairy
-//! promotions. Errors are answered with `info string error: ...` and change nothing.
+//! promotions. `pregame ...` lines go to `pregame::protocol_command` (our own extension, see
+//! the README). Errors are answered with `info string error: ...` and change nothing.
 //!
 //! Owns: UCI text in and out, the UCI options.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
@@ -11,6 +12,7 @@
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
+use crate::pregame;
 use crate::search::{ScoreReport, SearchLimits};
 use crate::variant;
 use crossbeam_channel::{never, select, Receiver};
@@ -124,6 +126,14 @@ impl<W: Write> Uci<W> {
             "go" => {
                 self.finish_search();
                 self.go(line);
+                return true;
+            }
+            "pregame" => {
+                self.finish_search();
+                match pregame::protocol_command(line, &self.engine) {
+                    Ok(lines) => lines.iter().for_each(|l| self.say(l)),
+                    Err(e) => self.error(e),
+                }
                 return true;
             }
             _ => {}
