@@ -9,12 +9,13 @@
 //!
 //! Owns: `PregameError`, `Budget`, `ScoredOption`, `Decision`, the start checks (`start_check`),
 //! the option scorer (`scorer`), the decisions and the whole pre-game (`decide`), and the
-//! protocol-neutral `pregame ...` command (`protocol`).
+//! protocol-neutral `pregame ...` command (`protocol`), the command-line reports (`report`).
 //! Must not know: UCI or XBoard I/O (the command returns its output lines), search internals
 //! (the search is called as a black box), variant names.
 
 pub mod decide;
 pub mod protocol;
+pub mod report;
 pub mod scorer;
 pub mod start_check;
 
@@ -22,6 +23,7 @@ pub use decide::{
     choose_relocation, choose_side, choose_transposition, run_pregame, Forced, Pregame, SideDecision, Step, StepKind,
 };
 pub use protocol::protocol_command;
+pub use report::{human_lines, machine_lines, parse_color};
 pub use scorer::Scorer;
 pub use start_check::{check_start, CheckedStart};
 
