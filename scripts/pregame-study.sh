@@ -6,4 +6,4 @@
 set -e
 cd "$(dirname "$0")/.."
 cargo build --release --example pregame-study
-exec target/release/examples/pregame-study "$@"
+exec "${CARGO_TARGET_DIR:-target}/release/examples/pregame-study" "$@"
