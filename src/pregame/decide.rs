@@ -31,11 +31,7 @@ pub struct SideDecision {
 impl SideDecision {
     /// The side the coin-toss winner takes.
     pub fn side(&self) -> Color {
-        if self.decision.best == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.decision.chooser
     }
 }
 
@@ -127,10 +123,10 @@ pub fn choose_side(
         });
         replies.push(reply);
     }
-    let decision = Decision::from_options(start.to_move, options, scorer.nodes - nodes, clock.elapsed());
-    // The chooser is whoever won the toss; report the side taken as the chooser.
-    let chooser = if decision.best == 0 { Color::White } else { Color::Black };
-    Ok(SideDecision { decision: Decision { chooser, ..decision }, replies })
+    let mut decision = Decision::from_options(Color::White, options, scorer.nodes - nodes, clock.elapsed());
+    // The coin-toss winner has no colour until he chooses: the chooser is the side taken.
+    decision.chooser = taken[decision.best];
+    Ok(SideDecision { decision, replies })
 }
 
 /// Whether `color` may relocate now: Black chooses first from the orthodox arrays (White's
