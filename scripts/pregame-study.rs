@@ -186,6 +186,7 @@ fn run(s: &Settings) -> Result<(), String> {
     let mut chosen_swap_kinds: BTreeMap<String, usize> = BTreeMap::new();
     let (mut side_times, mut swap_times) = (Vec::new(), Vec::new());
     let mut margin_agree: Vec<(i32, bool)> = Vec::new();
+    let (mut halves_decided, mut halves_agree) = (0, 0);
     println!(
         "# pregame study: {} D-Chess arrays, seed {}, decisions {}, games at {:?} nodes per move, max {} plies",
         s.arrays, s.seed, s.decision, s.game_nodes, s.max_plies
@@ -208,14 +209,28 @@ fn run(s: &Settings) -> Result<(), String> {
         let side = sd.side();
         *side_counts.entry(side.to_string()).or_default() += 1;
         // Mini-match: the points of the side taken, per option.
-        let mut points = [0.0f64; 2];
+        let mut games: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
         for (k, option) in sd.decision.options.iter().enumerate() {
             let taken = if k == 0 { Color::White } else { Color::Black };
             for &nodes in &s.game_nodes {
                 let white = play(&mut engine, v, &option.fen, nodes, s.max_plies)?;
-                points[k] += if taken == Color::White { white } else { 1.0 - white };
+                games[k].push(if taken == Color::White { white } else { 1.0 - white });
             }
         }
+        let points = [games[0].iter().sum::<f64>(), games[1].iter().sum::<f64>()];
+        // The mini-match's own reliability: do its two halves (by node count) agree?
+        let half = s.game_nodes.len() / 2;
+        let diff = |range: std::ops::Range<usize>| -> f64 {
+            games[0][range.clone()].iter().sum::<f64>() - games[1][range].iter().sum::<f64>()
+        };
+        let (first, second) = (diff(0..half), diff(half..s.game_nodes.len()));
+        if half > 0 && first != 0.0 && second != 0.0 {
+            halves_decided += 1;
+            if (first > 0.0) == (second > 0.0) {
+                halves_agree += 1;
+            }
+        }
+        let listed = |g: &[f64]| g.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("+");
         let chosen = sd.decision.best;
         chosen_points += points[chosen];
         other_points += points[1 - chosen];
@@ -238,8 +253,8 @@ fn run(s: &Settings) -> Result<(), String> {
             sd.decision.options[1].score,
             sd.replies[0].chosen().name,
             sd.replies[1].chosen().name,
-            points[0],
-            points[1],
+            listed(&games[0]),
+            listed(&games[1]),
         );
         eprintln!("{index}: {verdict} ({:.0} s so far)", clock.elapsed().as_secs_f64());
     }
@@ -256,6 +271,12 @@ fn run(s: &Settings) -> Result<(), String> {
         100.0 * chosen_points / n.max(1.0),
         other_points,
         100.0 * other_points / n.max(1.0)
+    );
+    println!(
+        "mini-match reliability: its two halves ({:?} and {:?} nodes) both decided {halves_decided} arrays and agreed on {halves_agree} ({:.1}%)",
+        &s.game_nodes[..s.game_nodes.len() / 2],
+        &s.game_nodes[s.game_nodes.len() / 2..],
+        100.0 * halves_agree as f64 / halves_decided.max(1) as f64
     );
     for (low, high) in [(0, 10), (10, 20), (20, i32::MAX)] {
         let bucket: Vec<&(i32, bool)> = margin_agree.iter().filter(|(m, _)| (low..high).contains(m)).collect();
