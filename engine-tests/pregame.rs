@@ -341,7 +341,9 @@ fn the_cli_prints_the_whole_pregame() {
 
 #[test]
 fn the_cli_refuses_bad_input_with_one_error_line() {
-    let cases: [&[&str]; 8] = [
+    let cases: [&[&str]; 10] = [
+        &["pregame", "--variant", "chess9", "--index", "0", "--swap", "e1c1"],
+        &["pregame", "--variant", "dchess", "--index", "0", "--relocate", "black:king"],
         &["pregame", "--variant", "dchess"],
         &["pregame", "--variant", "chess", "--index", "0"],
         &["pregame", "--variant", "dchess", "--index", "8294400"],

@@ -258,6 +258,12 @@ pub fn run_pregame(
     scorer: &mut Scorer,
 ) -> Result<Pregame, PregameError> {
     let budget = budget.validated()?;
+    if (forced.side.is_some() || forced.swap.is_some()) && v.transposition == TranspositionRule::None {
+        return Err(PregameError::NoSuchDecision { variant: v.name.clone(), decision: "side choice or transposition" });
+    }
+    if !forced.relocations.is_empty() {
+        require_relocation(v)?;
+    }
     if v.transposition != TranspositionRule::None {
         transposition_pregame(v, fen, budget, forced, scorer)
     } else if !v.relocation.is_empty() {
