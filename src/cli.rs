@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use menagerie::any::AnyPosition;
 use menagerie::bench;
 use menagerie::geometry::Color;
+use menagerie::pregame;
 use menagerie::protocol;
 use menagerie::startpos::{self, Form};
 use menagerie::variant::{self, Variant};
@@ -83,6 +84,42 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// Make the pre-game decisions by search: D-Chess side choice and transposition, Chess-9
+    /// relocations (Black's, then White's). Scores are centipawns for the side deciding.
+    Pregame {
+        #[arg(long)]
+        variant: String,
+        /// Start position number (D-Chess: white_array * 2880 + black_array).
+        #[arg(long, conflicts_with = "fen")]
+        index: Option<u64>,
+        /// Start position FEN.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Milliseconds for each decision, shared among its searches.
+        #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+        movetime: Option<u64>,
+        /// Depth of every option's search (default 6).
+        #[arg(long, conflicts_with = "nodes")]
+        depth: Option<u32>,
+        /// Nodes for each decision, shared among its searches.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// D-Chess: impose the coin-toss winner's side (white or black).
+        #[arg(long)]
+        side: Option<String>,
+        /// D-Chess: impose the first mover's transposition (e.g. b1g1, or none).
+        #[arg(long)]
+        swap: Option<String>,
+        /// Chess-9: impose a relocation, COLOR:CHOICE with CHOICE king, queen or none.
+        #[arg(long)]
+        relocate: Vec<String>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// One line per option (`decision:option score`), one per choice, then `fen FEN`.
+        #[arg(long)]
+        machine: bool,
+    },
 }
 
 /// Print a line on stdout; a closed stdout (`menagerie bench | head -1`) is not an error worth
@@ -147,6 +184,41 @@ fn command_result(command: Command) -> Result<(), String> {
             say!("Total time (ms): {}", report.time.as_millis());
             say!("Nodes searched: {}", report.nodes);
             say!("Nodes/second: {}", report.nps);
+            Ok(())
+        }
+        Command::Pregame { variant, index, fen, movetime, depth, nodes, side, swap, relocate, threads, machine } => {
+            let v = load_variant(&variant)?;
+            let fen = match (fen, index) {
+                (Some(f), _) => f,
+                (None, Some(i)) => startpos::start_fen(v, i).map_err(|e| e.to_string())?,
+                (None, None) => return Err("pregame needs --index N or --fen FEN".to_string()),
+            };
+            let budget = match (movetime, depth, nodes) {
+                (Some(ms), _, _) => pregame::Budget::MoveTime { ms },
+                (_, Some(d), _) => pregame::Budget::Depth(d),
+                (_, _, Some(n)) => pregame::Budget::Nodes(n),
+                _ => pregame::DEFAULT_BUDGET,
+            };
+            let mut forced = pregame::Forced {
+                side: side.as_deref().map(pregame::parse_color).transpose().map_err(|e| e.to_string())?,
+                swap,
+                relocations: Vec::new(),
+            };
+            for r in &relocate {
+                let (color, choice) =
+                    r.split_once(':').ok_or_else(|| format!("--relocate takes COLOR:CHOICE, not '{r}'"))?;
+                forced.relocations.push((pregame::parse_color(color).map_err(|e| e.to_string())?, choice.to_string()));
+            }
+            let mut scorer = pregame::Scorer::new(pregame::scorer::MAX_SCORER_HASH_MB, threads);
+            let result = pregame::run_pregame(v, &fen, budget, &forced, &mut scorer).map_err(|e| e.to_string())?;
+            let lines = if machine {
+                pregame::machine_lines(&result)
+            } else {
+                pregame::human_lines(&v.name, &fen, budget, &result)
+            };
+            for line in lines {
+                say!("{line}");
+            }
             Ok(())
         }
         Command::Variants => {
@@ -306,7 +378,7 @@ fn interactive() -> i32 {
                 break;
             }
             "xboard" => say!("Error (not available in this build yet): xboard"),
-            "perft" | "startpos" | "variants" | "bench" => {
+            "perft" | "startpos" | "variants" | "bench" | "pregame" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {
@@ -319,7 +391,7 @@ fn interactive() -> i32 {
                     Err(e) => say!("error: {}", e.to_string().lines().next().unwrap_or("bad command")),
                 }
             }
-            other => say!("error: unknown command '{other}' (try perft, startpos, variants, quit)"),
+            other => say!("error: unknown command '{other}' (try perft, startpos, pregame, variants, quit)"),
         }
         let _ = std::io::stdout().flush();
     }

@@ -19,6 +19,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod pregame;
 pub mod protocol;
 pub mod random;
 pub mod rules;

@@ -4,7 +4,8 @@
 //! own parser, because vampirc-uci silently truncates move lists with drops, files past `h`,
 //! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
 //! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
-//! currmovenumber N` in long searches, one `bestmove` per search.
+//! currmovenumber N` in long searches, one `bestmove` per search. `pregame ...` lines go to
+//! `pregame::protocol_command` (our own extension, see the README).
 //! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
 //! move is still answered.
 //!
@@ -14,6 +15,7 @@
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
+use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::variant;
 use crossbeam_channel::{never, select, Receiver};
@@ -130,6 +132,14 @@ impl<W: Write> Uci<W> {
             "go" => {
                 self.finish_search();
                 self.go(line);
+                return true;
+            }
+            "pregame" => {
+                self.finish_search();
+                match pregame::protocol_command(line, &self.engine) {
+                    Ok(lines) => lines.iter().for_each(|l| self.say(l)),
+                    Err(e) => self.error(e),
+                }
                 return true;
             }
             _ => {}
