@@ -24,4 +24,5 @@ pub mod random;
 pub mod rules;
 pub mod search;
 pub mod startpos;
+pub mod tournament;
 pub mod variant;
