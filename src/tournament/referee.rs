@@ -151,7 +151,8 @@ struct Side<'a> {
     mode: PregameMode,
 }
 
-/// Ask an engine a pre-game question (or choose at random for it).
+/// Ask an engine a pre-game question (or choose at random for it among `options`, written as
+/// the engine would answer).
 fn ask(
     side: &mut Side,
     rng: &mut SplitMix64,
@@ -186,7 +187,7 @@ fn run_pregame<'x>(p: &Pairing, a: &mut Side<'x>, b: &mut Side<'x>, opts: &GameO
         // D-Chess: the toss winner chooses a side; the other engine moves first and may swap.
         let a_wins = p.a_first;
         let (winner, loser) = if a_wins { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
-        let sides = ["white".to_string(), "black".to_string()];
+        let sides = ["side white".to_string(), "side black".to_string()];
         let command = format!("pregame {} choose-side {fen}", v.name);
         let answer = match ask(winner, &mut rng, command, &sides, opts) {
             Ok(a) => a,
@@ -209,8 +210,8 @@ fn run_pregame<'x>(p: &Pairing, a: &mut Side<'x>, b: &mut Side<'x>, opts: &GameO
         let first = if winner_white { Color::Black } else { Color::White };
         fen = set_side_to_move(&fen, first);
         let a_white = winner_white == a_wins;
-        let mut options = vec!["none".to_string()];
-        options.extend(startpos::transpositions(v, &fen).unwrap_or_default());
+        let mut options = vec!["swap none".to_string()];
+        options.extend(startpos::transpositions(v, &fen).unwrap_or_default().into_iter().map(|t| format!("swap {t}")));
         let command = format!("pregame {} transpose {fen}", v.name);
         let answer = match ask(loser, &mut rng, command, &options, opts) {
             Ok(a) => a,
@@ -252,7 +253,11 @@ fn run_pregame<'x>(p: &Pairing, a: &mut Side<'x>, b: &mut Side<'x>, opts: &GameO
         for color in [Color::Black, Color::White] {
             let a_moves = (color == Color::White) == a_white;
             let side = if a_moves { &mut *a } else { &mut *b };
-            let options = startpos::relocations(v, &fen, color).unwrap_or_default();
+            let options: Vec<String> = startpos::relocations(v, &fen, color)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|r| format!("relocate {r}"))
+                .collect();
             let command = format!("pregame {} relocate {fen} {color}", v.name);
             let answer = match ask(side, &mut rng, command, &options, opts) {
                 Ok(a) => a,

@@ -87,6 +87,10 @@ pub struct Schedule {
 /// The `k`-th start position.
 fn start(s: &Schedule, k: u64) -> Result<(&'static Variant, String), MatchError> {
     let err = |e: startpos::StartError| MatchError::Config(e.to_string());
+    if s.pregame && !s.variant.relocation.is_empty() {
+        // Relocations start from the unrelocated arrays.
+        return Ok((s.variant, startpos::start_fen(s.variant, s.variant.start_default).map_err(err)?));
+    }
     Ok(match &s.openings {
         Openings::Random { form, short_list } => {
             let mut count = startpos::form_count(s.variant, *form).map_err(err)?;

@@ -18,7 +18,8 @@ pub struct Tally {
 /// Logistic Elo of a score fraction.
 pub fn elo_of_score(s: f64) -> f64 {
     let s = s.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0` turns -0 into 0 for printing.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// The score fraction of an Elo difference.
@@ -118,10 +119,14 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of the tally (normal approximation of the per-game points).
+    /// The log-likelihood ratio of the tally (normal approximation of the per-game points). The
+    /// variance is taken with one extra win and one extra loss, so that a one-sided start (all
+    /// wins, variance 0) cannot decide the test at once.
     pub fn llr(&self, t: &Tally) -> f64 {
         let n = t.games() as f64;
-        let var = t.variance();
+        let mut padded = t.clone();
+        padded.points.extend([1.0, 0.0]);
+        let var = padded.variance();
         if n < 2.0 || var <= 0.0 {
             return 0.0;
         }
