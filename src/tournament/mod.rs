@@ -101,7 +101,7 @@ impl TimeControl {
             s.trim_end_matches('0').trim_end_matches('.').to_string()
         };
         match *self {
-            TimeControl::Clock { base_ms, inc_ms } if inc_ms == 0 => secs(base_ms),
+            TimeControl::Clock { base_ms, inc_ms: 0 } => secs(base_ms),
             TimeControl::Clock { base_ms, inc_ms } => format!("{}+{}", secs(base_ms), secs(inc_ms)),
             TimeControl::MoveTime(ms) => format!("1/{}", secs(ms)),
             _ => "-".to_string(),

@@ -138,8 +138,9 @@ mod tests {
         let text = game_pgn(&h, &g);
         assert!(text.contains("[Black \"B \\\"x\\\"\"]\n"), "{text}");
         assert!(text.contains("[SetUp \"1\"]\n[Termination \"engine crash\"]\n[TimeControl \"10+0.1\"]\n"));
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            text.contains("1... e5 {+0.35/3 0.8s} 2. e4 {0.8s} Nf6 {-M2/3 0.8s} {A (White) crashed (oops)} 0-1"),
+            flat.contains("1... e5 {+0.35/3 0.8s} 2. e4 {0.8s} Nf6 {-M2/3 0.8s} {A (White) crashed (oops)} 0-1"),
             "{text}"
         );
         assert!(text.lines().all(|l| l.len() <= 79));

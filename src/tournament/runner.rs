@@ -49,7 +49,7 @@ fn client(spec: &EngineSpec) -> Box<dyn Client> {
     }
 }
 
-fn tally_mut<'a>(tallies: &'a mut Vec<((usize, usize), Tally)>, key: (usize, usize)) -> &'a mut Tally {
+fn tally_mut(tallies: &mut Vec<((usize, usize), Tally)>, key: (usize, usize)) -> &mut Tally {
     let i = match tallies.iter().position(|(k, _)| *k == key) {
         Some(i) => i,
         None => {

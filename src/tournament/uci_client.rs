@@ -131,7 +131,7 @@ impl Client for UciClient {
 
     fn new_game(&mut self, variant: &'static Variant, _fen: &str, _tc: &TimeControl) -> Result<MoveStyle, EngineError> {
         let name = self.spec.name.clone();
-        let (variant_option, chess960) = if self.variants.iter().any(|v| *v == variant.name) {
+        let (variant_option, chess960) = if self.variants.contains(&variant.name) {
             (Some(variant.name.clone()), false)
         } else {
             match orthodox_parent(variant) {

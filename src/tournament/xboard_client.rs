@@ -61,7 +61,7 @@ const FISCHERANDOM: &str = "fischerandom";
 
 /// Seconds as XBoard writes them: whole numbers plain, else with up to three decimals.
 fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
         format!("{}", ms as f64 / 1000.0)
@@ -73,7 +73,7 @@ fn level_lines(tc: &TimeControl) -> Vec<String> {
     match *tc {
         TimeControl::Clock { base_ms, inc_ms } => {
             let secs = base_ms / 1000;
-            let base = if base_ms % 1000 == 0 {
+            let base = if base_ms.is_multiple_of(1000) {
                 format!("{}:{:02}", secs / 60, secs % 60)
             } else {
                 format!("{}:{:02}", secs / 60, seconds(base_ms % 60_000))
