@@ -7,7 +7,7 @@
 //! Owns: `write_book`, `shredder_castling`.
 //! Must not know: engines, matches.
 
-use super::client::orthodox_parent;
+use super::client::{orthodox_parent, Parent};
 use super::MatchError;
 use crate::any::AnyPosition;
 use crate::random::SplitMix64;
@@ -73,7 +73,7 @@ pub fn shredder_castling(v: &Variant, fen: &str) -> Result<String, MatchError> {
 
 /// Write `count` random start positions of `v` as EPD lines.
 pub fn write_book(v: &'static Variant, count: usize, seed: u64, out: &mut dyn Write) -> Result<(), MatchError> {
-    let Some(chess960) = orthodox_parent(v) else {
+    let Some(parent) = orthodox_parent(v) else {
         return Err(MatchError::Config(format!(
             "{} cannot be played by standard-chess or Chess960 match tools; use 'menagerie match'",
             v.name
@@ -90,7 +90,7 @@ pub fn write_book(v: &'static Variant, count: usize, seed: u64, out: &mut dyn Wr
         if v.transposition != TranspositionRule::None && rng.below(2) == 1 {
             fields[1] = "b".to_string();
         }
-        if chess960 {
+        if parent == Parent::Chess960 {
             fields[2] = shredder_castling(v, &fen)?;
         }
         let epd = fields[..4].join(" ");

@@ -126,10 +126,20 @@ pub struct Presentation {
     pub style: MoveStyle,
 }
 
-/// Whether a variant is orthodox chess but for its start position (and possibly no castling):
-/// then an engine that does not know it plays it as standard chess from a FEN, or as Chess960
-/// when it castles from shuffled arrays. Decided from the variant's data.
-pub fn orthodox_parent(v: &Variant) -> Option<bool> {
+/// The orthodox rule set a variant can be played as by an engine that does not know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parent {
+    /// Standard chess (from a FEN).
+    Standard,
+    /// Standard chess without castling (XBoard `nocastle`; elsewhere a FEN without rights).
+    NoCastling,
+    /// Chess960 castling from shuffled arrays.
+    Chess960,
+}
+
+/// Whether a variant is orthodox chess but for its start position (and possibly no castling),
+/// and then which orthodox rule set plays it. Decided from the variant's data.
+pub fn orthodox_parent(v: &Variant) -> Option<Parent> {
     let chess = builtin("chess").ok()?;
     let same_pieces = v.pieces.len() == chess.pieces.len()
         && v.pieces
@@ -148,8 +158,9 @@ pub fn orthodox_parent(v: &Variant) -> Option<bool> {
         return None;
     }
     match v.castling {
-        CastlingRule::None => Some(false),
-        c if c == chess.castling => Some(v.start_count() > 1),
+        CastlingRule::None => Some(Parent::NoCastling),
+        c if c == chess.castling && v.start_count() > 1 => Some(Parent::Chess960),
+        c if c == chess.castling => Some(Parent::Standard),
         _ => None,
     }
 }
@@ -183,10 +194,10 @@ mod tests {
     #[test]
     fn only_orthodox_rule_sets_have_an_orthodox_parent() {
         let parent = |n: &str| orthodox_parent(builtin(n).unwrap());
-        assert_eq!(parent("chess"), Some(false));
-        assert_eq!(parent("dchess"), Some(false), "no castling: standard chess from a FEN");
-        assert_eq!(parent("chess9"), Some(true), "Chess960 castling");
-        assert_eq!(parent("chess960"), Some(true));
+        assert_eq!(parent("chess"), Some(Parent::Standard));
+        assert_eq!(parent("dchess"), Some(Parent::NoCastling), "standard chess from a FEN, no castling");
+        assert_eq!(parent("chess9"), Some(Parent::Chess960), "Chess960 castling");
+        assert_eq!(parent("chess960"), Some(Parent::Chess960));
         assert_eq!(parent("chess9+strict-castling"), None);
         assert_eq!(parent("vdchess"), None);
         assert_eq!(parent("displacement"), None);

@@ -6,7 +6,7 @@
 //! Owns: `UciClient`.
 //! Must not know: the rules of the game (the referee checks every move), scheduling.
 
-use super::client::{orthodox_parent, Answer, Client, MoveStyle, Reply, Score, Turn};
+use super::client::{orthodox_parent, Answer, Client, MoveStyle, Parent, Reply, Score, Turn};
 use super::engine_process::{EngineError, EngineProcess, EngineSpec};
 use super::TimeControl;
 use crate::variant::Variant;
@@ -135,9 +135,9 @@ impl Client for UciClient {
             (Some(variant.name.clone()), false)
         } else {
             match orthodox_parent(variant) {
-                Some(c960) => {
+                Some(parent) => {
                     let standard = self.variants.iter().find(|v| *v == "chess" || *v == "standard").cloned();
-                    (standard, c960)
+                    (standard, parent == Parent::Chess960)
                 }
                 None => {
                     return Err(EngineError::Protocol {

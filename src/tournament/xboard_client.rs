@@ -7,7 +7,7 @@
 //! Owns: `XboardClient`, `Features`.
 //! Must not know: the rules of the game (the referee checks moves and claims), scheduling.
 
-use super::client::{orthodox_parent, Answer, Client, MoveStyle, Reply, Score, Turn};
+use super::client::{orthodox_parent, Answer, Client, MoveStyle, Parent, Reply, Score, Turn};
 use super::engine_process::{split_words, EngineError, EngineProcess, EngineSpec};
 use super::TimeControl;
 use crate::variant::Variant;
@@ -58,6 +58,52 @@ pub struct XboardClient {
 /// Protocol names of the orthodox rule sets.
 const NORMAL: &str = "normal";
 const FISCHERANDOM: &str = "fischerandom";
+const NOCASTLE: &str = "nocastle";
+
+/// The protocol-1 way to set up a position, for engines without `setboard`: a dummy White move
+/// when Black is to move, then `edit`, `#`, White's pieces, `c`, Black's pieces, `.`.
+fn edit_lines(fen: &str) -> Option<Vec<String>> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next()?;
+    let black_to_move = fields.next() == Some("b");
+    let ranks: Vec<&str> = board.split('[').next()?.split('/').collect();
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = ranks.len() - i;
+        let mut file = 0u8;
+        let mut digits = String::new();
+        for c in row.chars().chain(std::iter::once('/')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                file += digits.parse::<u8>().ok()?;
+                digits.clear();
+            }
+            if c == '/' {
+                break;
+            }
+            let square = format!("{}{}{rank}", c.to_ascii_uppercase(), (b'a' + file) as char);
+            if c.is_ascii_uppercase() {
+                white.push(square)
+            } else {
+                black.push(square)
+            }
+            file += 1;
+        }
+    }
+    let mut out = Vec::new();
+    if black_to_move {
+        out.push("a2a3".to_string());
+    }
+    out.extend(["edit".to_string(), "#".to_string()]);
+    out.extend(white);
+    out.push("c".to_string());
+    out.extend(black);
+    out.push(".".to_string());
+    Some(out)
+}
 
 /// Seconds as XBoard writes them: whole numbers plain, else with up to three decimals.
 fn seconds(ms: u64) -> String {
@@ -84,6 +130,19 @@ fn level_lines(tc: &TimeControl) -> Vec<String> {
         TimeControl::MoveTime(ms) => vec![format!("st {}", ms.div_ceil(1000).max(1))],
         TimeControl::Depth(d) => vec!["st 86400".to_string(), format!("sd {d}")],
         TimeControl::Nodes(n) => vec!["st 1".to_string(), format!("nps {n}")],
+    }
+}
+
+/// A thinking-output score: the spec's mates are +-(100000 + N); some engines count down from
+/// 100000 in plies instead.
+fn xboard_score(s: i32) -> Score {
+    let a = s.abs();
+    if a > 100_000 {
+        Score::Mate(s.signum() * (a - 100_000))
+    } else if a >= 90_000 {
+        Score::Mate(s.signum() * ((100_000 - a) + 1) / 2)
+    } else {
+        Score::Cp(s)
     }
 }
 
@@ -178,8 +237,9 @@ impl Client for XboardClient {
             (variant.name.clone(), MoveStyle::Xboard)
         } else {
             match orthodox_parent(variant) {
-                Some(false) => (NORMAL.to_string(), MoveStyle::Coordinates),
-                Some(true) if listed(FISCHERANDOM) => (FISCHERANDOM.to_string(), MoveStyle::Xboard),
+                Some(Parent::NoCastling) if listed(NOCASTLE) => (NOCASTLE.to_string(), MoveStyle::Coordinates),
+                Some(Parent::Standard | Parent::NoCastling) => (NORMAL.to_string(), MoveStyle::Coordinates),
+                Some(Parent::Chess960) if listed(FISCHERANDOM) => (FISCHERANDOM.to_string(), MoveStyle::Xboard),
                 _ => {
                     return Err(
                         self.protocol_error(format!("cannot play {} (not in its variants feature)", variant.name))
@@ -187,9 +247,11 @@ impl Client for XboardClient {
                 }
             }
         };
-        if !self.features.setboard {
-            return Err(self.protocol_error("no setboard feature: cannot start from a FEN".to_string()));
-        }
+        let edit = if self.features.setboard {
+            None
+        } else {
+            Some(edit_lines(fen).ok_or_else(|| self.protocol_error(format!("cannot set up '{fen}' by edit")))?)
+        };
         self.sync()?;
         let p = self.process()?;
         p.send("new")?;
@@ -197,7 +259,14 @@ impl Client for XboardClient {
             p.send(&format!("variant {name}"))?;
         }
         p.send("force")?;
-        p.send(&format!("setboard {fen}"))?;
+        match edit {
+            None => p.send(&format!("setboard {fen}"))?,
+            Some(lines) => {
+                for l in lines {
+                    p.send(&l)?;
+                }
+            }
+        }
         for l in level_lines(tc) {
             p.send(&l)?;
         }
@@ -266,13 +335,7 @@ impl Client for XboardClient {
                 _ => {
                     if let Some((d, s)) = read_thinking(line) {
                         depth = Some(d);
-                        // Mate scores: +-(100000 + N) plies in the spec; engines differ.
-                        score = Some(if s.abs() >= 90_000 {
-                            let plies = 100_000 - s.abs().min(100_000);
-                            Score::Mate(s.signum() * (plies.abs() + 1) / 2)
-                        } else {
-                            Score::Cp(s)
-                        });
+                        score = Some(xboard_score(s));
                     }
                     continue;
                 }
@@ -316,5 +379,10 @@ mod tests {
         assert_eq!(level_lines(&TimeControl::MoveTime(250)), vec!["st 1"]);
         assert_eq!(read_thinking(" 9  156  1084  48000  Nf3 Nc6"), Some((9, 156)));
         assert_eq!(read_thinking("telluser hello"), None);
+        assert_eq!(xboard_score(-100_003), Score::Mate(-3));
+        assert_eq!(xboard_score(99_997), Score::Mate(2));
+        assert_eq!(xboard_score(-35), Score::Cp(-35));
+        let edit = edit_lines("k7/8/8/8/8/8/8/6RK b - - 0 1").unwrap();
+        assert_eq!(edit, vec!["a2a3", "edit", "#", "Rg1", "Kh1", "c", "Ka8", "."]);
     }
 }
