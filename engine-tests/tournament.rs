@@ -204,13 +204,25 @@ fn pregame_choices_are_asked_checked_and_applied() {
     }
     // Chess-9: Black relocates, then White; the fake always relocates its queen.
     let pgn = dir.join("chess9.pgn");
-    run_match(&[fake_engine, menagerie], &["--variant", "chess9", "--tc", "depth=1", "--pregame"], &pgn);
+    run_match(&[fake_engine, menagerie.clone()], &["--variant", "chess9", "--tc", "depth=1", "--pregame"], &pgn);
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 2);
     assert!(games[0].tag("FEN").ends_with("/RNBBKQNR w KQkq - 0 1"), "{}", games[0].tag("FEN"));
     assert!(games[0].tag("Pregame").ends_with("fake (white) relocates queen"), "{}", games[0].tag("Pregame"));
     assert!(games[1].tag("FEN").starts_with("rnbbkqnr/"), "{}", games[1].tag("FEN"));
     assert!(games[1].tag("Pregame").starts_with("fake (black) relocates queen"), "{}", games[1].tag("Pregame"));
+    // Illegal answers lose: a side "purple", a relocation of the rook.
+    let liar = vec!["name=liar".to_string(), format!("{} illegal", fake("pregame.py"))];
+    for variant in ["dchess", "chess9"] {
+        let pgn = dir.join(format!("liar-{variant}.pgn"));
+        run_match(&[liar.clone(), menagerie.clone()], &["--variant", variant, "--tc", "depth=1", "--pregame"], &pgn);
+        let games = read_pgn(&pgn);
+        let g = &games[0];
+        assert_eq!(g.tag("Termination"), "illegal pre-game choice", "{variant}: {}", g.movetext);
+        let liar_white = g.tag("White") == "liar";
+        assert_eq!(g.tag("Result"), if liar_white { "0-1" } else { "1-0" }, "{variant}");
+        assert!(g.movetext.starts_with("{liar"), "{}", g.movetext);
+    }
 }
 
 #[test]

@@ -2,8 +2,10 @@
 """Fake engine for the pre-game protocol (issue 7): chooses Black after a won toss, swaps its king
 with the first other non-bishop piece of a different type when it moves first (D-Chess),
 relocates its queen (Chess-9), prints `pregame option` lines first, and answers every move
-request with `bestmove 0000`."""
+request with `bestmove 0000`. With the argument `illegal` every pre-game answer is illegal."""
 import sys
+
+illegal = sys.argv[1:] == ["illegal"]
 
 
 def say(line):
@@ -33,7 +35,9 @@ for raw in sys.stdin:
         say("bestmove 0000")
     elif cmd == "pregame" and len(words) > 2:
         say("pregame option ignored 12")
-        if words[2] == "choose-side":
+        if illegal:
+            say({"choose-side": "pregame side purple", "transpose": "pregame swap a1a1"}.get(words[2], "pregame relocate rook"))
+        elif words[2] == "choose-side":
             say("pregame side black")
         elif words[2] == "transpose":
             fen = " ".join(words[3:9])
