@@ -3,6 +3,8 @@
 # PATH). Settings from the environment:
 #   GAMES (per variant, default 100)  TC (default 10+0.1)  CONCURRENCY (default: cores)
 #   SEED (default: time)  OUT (directory for the PGN files, default match-results)
+#   MENAGERIE_PREGAME (engine|random, default random): who makes Menagerie's pre-game choices
+#   (`engine` once Menagerie answers the `pregame` commands of issue 7)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,6 +14,7 @@ CONCURRENCY="${CONCURRENCY:-$(nproc)}"
 SEED="${SEED:-$(date +%s)}"
 OUT="${OUT:-$ROOT/match-results}"
 MENAGERIE="$ROOT/target/release/menagerie"
+MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-random}"
 mkdir -p "$OUT"
 
 build_menagerie() {
@@ -38,7 +41,7 @@ run_match() {
   shift
   echo "== $variant: ${GAMES} games at ${TC}, seed ${SEED}" >&2
   "$MENAGERIE" match \
-    --engine name=menagerie "cmd=$MENAGERIE" option.Hash=64 \
+    --engine name=menagerie "cmd=$MENAGERIE" option.Hash=64 "pregame=$MENAGERIE_PREGAME" \
     --engine "${OPPONENT[@]}" \
     --variant "$variant" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --seed "$SEED" \
     --resign movecount=4 score=1000 --draw movenumber=60 movecount=10 score=5 --maxmoves 250 \

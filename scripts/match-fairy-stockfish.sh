@@ -10,5 +10,6 @@ install_references
 OPPONENT_NAME=fairy-stockfish
 read -r -a extra <<<"${FSF_OPTIONS:-option.Hash=64}"
 OPPONENT=(name=fairy-stockfish "cmd=$(engine_path fairy-stockfish)" proto=uci pregame=random "${extra[@]}")
-run_match dchess "$@"
-run_match chess9 "$@"
+# With the pre-game: a coin toss decides who moves first (Black in about half of the games).
+run_match dchess --pregame "$@"
+run_match chess9 --pregame "$@"

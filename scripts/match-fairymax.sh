@@ -9,4 +9,4 @@ build_menagerie
 install_references
 OPPONENT_NAME=fairymax
 OPPONENT=(name=fairymax "cmd=$(engine_path fairymax)" proto=xboard pregame=random)
-run_match dchess "$@"
+run_match dchess --pregame "$@"
