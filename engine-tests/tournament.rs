@@ -116,6 +116,24 @@ fn illegal_moves_forfeit_in_uci_and_xboard() {
 }
 
 #[test]
+fn xboard_claims_resignations_and_rejections_are_judged() {
+    let dir = scratch("xboard");
+    for (mode, termination) in [("claim", "false claim"), ("resign", "resignation"), ("reject", "protocol error")] {
+        let pgn = dir.join(format!("{mode}.pgn"));
+        let liar =
+            vec!["name=liar".to_string(), format!("{} {mode}", fake("xboard_liar.py")), "proto=xboard".to_string()];
+        run_match(&[ours("menagerie"), liar], &["--variant", "chess", "--tc", "depth=1"], &pgn);
+        let games = read_pgn(&pgn);
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert_eq!(g.tag("Termination"), termination, "{mode}: {}", g.movetext);
+            let liar_white = g.tag("White") == "liar";
+            assert_eq!(g.tag("Result"), if liar_white { "0-1" } else { "1-0" }, "{mode}");
+        }
+    }
+}
+
+#[test]
 fn a_hang_forfeits_by_the_hang_timeout_or_the_clock() {
     let dir = scratch("hang");
     let hang = vec!["name=hang".to_string(), fake("hang.py")];
