@@ -88,11 +88,30 @@ pub enum MoveStyle {
     Xboard,
 }
 
-/// Write a legal move (any accepted text) in a style, for the position before it.
+/// Write a legal move (any accepted text) in a style, for the position before it. Besides what
+/// `parse_move` reads, a castling in which the king stays put may come as the king's
+/// "destination", its own square (`c8c8`, Sjaak II's Chess-9 O-O-O from c8), when that names
+/// exactly one castling.
 pub fn render_move(pos: &AnyPosition, text: &str, style: MoveStyle) -> Result<String, MoveParseError> {
     with_position!(pos, p => {
-        let m = p.parse_move(text)?;
         let g = p.rules().geometry;
+        let m = match p.parse_move(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let t = text.trim();
+                let square = g.parse_square_prefix(t).and_then(|(a, n)| (g.parse_square(&t[n..]) == Some(a)).then_some(a));
+                let stays: Vec<_> = p
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.kind() == MoveKind::Castle && Some(m.from()) == square && m.to() == m.from())
+                    .collect();
+                match stays.as_slice() {
+                    [m] => *m,
+                    _ => return Err(e),
+                }
+            }
+        };
         Ok(match (style, m.kind()) {
             (MoveStyle::KingTakesRook, _) => p.move_to_uci(m, true),
             (MoveStyle::Xboard, MoveKind::Castle) => match p.rules().variant.castling {
@@ -213,6 +232,8 @@ mod tests {
         assert_eq!(render_move(&pos, "c1a1", MoveStyle::Coordinates).unwrap(), "c1a1");
         assert_eq!(render_move(&pos, "c1a1", MoveStyle::Xboard).unwrap(), "O-O-O");
         assert_eq!(render_move(&pos, "O-O", MoveStyle::Xboard).unwrap(), "O-O");
+        assert_eq!(render_move(&pos, "c1c1", MoveStyle::Coordinates).unwrap(), "c1a1", "the king stays: O-O-O");
+        assert!(render_move(&pos, "b1b1", MoveStyle::Coordinates).is_err());
         let d = builtin("displacement").unwrap();
         let pos = AnyPosition::from_fen(d, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         assert_eq!(render_move(&pos, "e1h1", MoveStyle::Xboard).unwrap(), "e1f1,h1e1");
