@@ -7,5 +7,6 @@ build_menagerie
 install_references
 OPPONENT_NAME=sjaakii
 OPPONENT=(name=sjaakii "cmd=$(engine_path sjaakii)" proto=xboard pregame=random)
-run_match dchess "$@"
-run_match chess9 "$@"
+# With the pre-game: a coin toss decides who moves first (Black in about half of the games).
+run_match dchess --pregame "$@"
+run_match chess9 --pregame "$@"
