@@ -2,7 +2,7 @@
 # installs the reference engines, and finds them (the Debian games directory is often not on
 # PATH). Settings from the environment:
 #   GAMES (per variant, default 100)  TC (default 10+0.1)  CONCURRENCY (default: cores)
-#   SEED (default: time)  OUT (directory for the PGN files, default match-results)
+#   SEED (default: time)  OUT (directory for the PGN files, default target/match-results)
 #   MENAGERIE_PREGAME (engine|random, default random): who makes Menagerie's pre-game choices
 #   (`engine` once Menagerie answers the `pregame` commands of issue 7)
 set -euo pipefail
@@ -12,7 +12,7 @@ GAMES="${GAMES:-100}"
 TC="${TC:-10+0.1}"
 CONCURRENCY="${CONCURRENCY:-$(nproc)}"
 SEED="${SEED:-$(date +%s)}"
-OUT="${OUT:-$ROOT/match-results}"
+OUT="${OUT:-$ROOT/target/match-results}"
 MENAGERIE="$ROOT/target/release/menagerie"
 MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-random}"
 mkdir -p "$OUT"
