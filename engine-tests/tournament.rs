@@ -346,9 +346,12 @@ fn books_and_bad_arguments() {
         &pgn,
     );
     assert_eq!(read_pgn(&pgn)[0].tag("FEN"), format!("{} 0 1", text.lines().next().unwrap_or("")));
+    let illegal = fake("illegal.py");
     for args in [
         vec!["book", "--variant", "rvc", "--count", "1", "--output", "/dev/null"],
         vec!["match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=x", "--variant", "chess"],
+        // The illegal-move fake lists only normal and fischerandom: no VD Chess.
+        vec!["match", "--engine", &illegal, "proto=xboard", "--engine", &format!("cmd={BIN}"), "--variant", "vdchess"],
         vec![
             "match",
             "--engine",

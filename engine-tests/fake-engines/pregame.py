@@ -28,6 +28,7 @@ for raw in sys.stdin:
     cmd = words[0]
     if cmd == "uci":
         say("id name pregame")
+        say("option name UCI_Chess960 type check default false")
         say("uciok")
     elif cmd == "isready":
         say("readyok")

@@ -142,11 +142,15 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     }
     let schedule = Schedule { engines: cfg.engines.len(), ..cfg.schedule.clone() };
     let games = pairings(&schedule)?;
-    // Every engine must at least start and shake hands before any game counts.
-    for spec in &cfg.engines {
-        let mut c = client(spec);
-        c.ensure_started()?;
-        c.kill();
+    // Every engine must start, shake hands and accept the variant before any game counts (an
+    // engine that cannot play it would otherwise forfeit every game).
+    if let Some(first) = games.first() {
+        for spec in &cfg.engines {
+            let mut c = client(spec);
+            let checked = c.ensure_started().and_then(|_| c.new_game(first.variant, &first.fen, &cfg.options.tc));
+            c.kill();
+            checked?;
+        }
     }
     let mut pgn_file = match &cfg.pgn_out {
         Some(p) => Some(
