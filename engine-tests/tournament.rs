@@ -14,12 +14,30 @@ fn fake(name: &str) -> String {
     format!("cmd=python3 {}", path.display())
 }
 
-/// A fresh scratch directory per test.
-fn scratch(test: &str) -> PathBuf {
+/// A fresh scratch directory per test, removed when the test passes (kept for a look when it
+/// fails).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn scratch(test: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("menagerie-tournament-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+    Scratch(dir)
 }
 
 fn ours(name: &str) -> Vec<String> {
