@@ -120,6 +120,121 @@ enum Command {
         #[arg(long)]
         machine: bool,
     },
+    /// Play a match between engines (UCI or XBoard), refereed by Menagerie's rules core.
+    Match(MatchArgs),
+    /// Write random start positions as EPD for cutechess-cli (D-Chess, Chess-9).
+    Book {
+        #[arg(long)]
+        variant: String,
+        #[arg(long)]
+        count: usize,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        output: std::path::PathBuf,
+    },
+}
+
+/// `menagerie match`: the settings as typed; `tournament` reads them.
+#[derive(clap::Args, Debug)]
+struct MatchArgs {
+    /// An engine (repeat): name=A cmd="PROGRAM ARGS" proto=uci|xboard option.NAME=VALUE pregame=engine|random
+    #[arg(long, num_args = 1.., required = true, action = clap::ArgAction::Append)]
+    engine: Vec<String>,
+    /// The `--engine` values grouped per occurrence (filled from the raw matches).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    #[arg(long)]
+    variant: String,
+    /// base+inc in seconds (10+0.1), movetime=MS, depth=N or nodes=N.
+    #[arg(long, default_value = "10+0.1")]
+    tc: String,
+    /// Games per pair of engines (each start twice, colours reversed).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// random, random:FORM, random:short, range:FIRST-LAST, file:PATH (EPD or FEN lines).
+    #[arg(long, default_value = "random")]
+    openings: String,
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play the variant's pre-game (D-Chess toss, side choice, transposition; Chess-9 relocations).
+    #[arg(long)]
+    pregame: bool,
+    /// Games at once (at most the number of cores).
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Append each finished game to this PGN file.
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+    #[arg(long, default_value = "Menagerie match")]
+    event: String,
+    /// elo0=0 elo1=5 alpha=0.05 beta=0.05: stop when decided.
+    #[arg(long, num_args = 1..)]
+    sprt: Vec<String>,
+    /// movecount=N score=CP: both engines agree one side is lost.
+    #[arg(long, num_args = 1..)]
+    resign: Vec<String>,
+    /// movenumber=N movecount=N score=CP: both engines see a draw.
+    #[arg(long, num_args = 1..)]
+    draw: Vec<String>,
+    /// Adjudicate a draw after this many moves.
+    #[arg(long)]
+    maxmoves: Option<u32>,
+    /// Milliseconds an engine may overrun its clock.
+    #[arg(long, default_value_t = 100)]
+    grace: u64,
+    /// Milliseconds an engine may stay silent without a clock (depth or nodes games).
+    #[arg(long, default_value_t = 30_000)]
+    hang_timeout: u64,
+    /// Milliseconds offered for each pre-game decision.
+    #[arg(long, default_value_t = 1_000)]
+    pregame_time: u64,
+}
+
+fn now_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}
+
+fn run_match_command(a: MatchArgs) -> Result<(), String> {
+    use menagerie::tournament::{self as t, schedule, stats::Sprt};
+    let e = |e: t::MatchError| e.to_string();
+    let engines = a
+        .engine_groups
+        .iter()
+        .map(|fields| t::EngineSpec::parse(fields).map_err(|x| x.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sprt = if a.sprt.is_empty() {
+        None
+    } else {
+        let v = t::key_values(&a.sprt, &["elo0", "elo1", "alpha", "beta"]).map_err(e)?;
+        Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
+    };
+    let seed = a.seed.unwrap_or_else(now_seed);
+    let config = t::MatchConfig {
+        schedule: schedule::Schedule {
+            variant: load_variant(&a.variant)?,
+            openings: schedule::Openings::parse(&a.openings).map_err(e)?,
+            engines: engines.len(),
+            games: a.games,
+            seed,
+            pregame: a.pregame,
+        },
+        engines,
+        options: t::GameOptions {
+            tc: a.tc.parse().map_err(e)?,
+            grace_ms: a.grace,
+            hang_ms: a.hang_timeout,
+            pregame_ms: a.pregame_time,
+            adjudication: t::Adjudication::parse(&a.resign, &a.draw, a.maxmoves).map_err(e)?,
+        },
+        concurrency: a.concurrency,
+        pgn_out: a.pgn,
+        event: a.event,
+        sprt,
+    };
+    log::info!("match seed {seed}");
+    t::run_match(&config, &mut std::io::stdout().lock()).map_err(e)?;
+    Ok(())
 }
 
 /// Print a line on stdout; a closed stdout (`menagerie bench | head -1`) is not an error worth
@@ -137,7 +252,7 @@ fn fail(message: impl std::fmt::Display) -> i32 {
 
 /// Run with the process arguments; returns the exit status.
 pub fn run(args: Vec<String>) -> i32 {
-    match Cli::try_parse_from(&args) {
+    match parse_cli(&args) {
         Ok(Cli { command: Some(c) }) => execute(c),
         Ok(Cli { command: None }) => interactive(),
         Err(e) => {
@@ -151,6 +266,20 @@ pub fn run(args: Vec<String>) -> i32 {
             fail(format!("{first} (see 'menagerie --help')"))
         }
     }
+}
+
+/// Parse the arguments; `--engine` groups (one per occurrence) are read from the raw matches,
+/// which the derive cannot express.
+fn parse_cli(args: &[String]) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Some(Command::Match(m)), Some(sub)) = (cli.command.as_mut(), matches.subcommand_matches("match")) {
+        if let Some(groups) = sub.get_occurrences::<String>("engine") {
+            m.engine_groups = groups.map(|g| g.cloned().collect()).collect();
+        }
+    }
+    Ok(cli)
 }
 
 fn parse_form(text: Option<&str>) -> Result<Form, String> {
@@ -170,6 +299,14 @@ fn execute(command: Command) -> i32 {
 
 fn command_result(command: Command) -> Result<(), String> {
     match command {
+        Command::Match(args) => run_match_command(args),
+        Command::Book { variant, count, seed, output } => {
+            let v = load_variant(&variant)?;
+            let mut file = std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;
+            menagerie::tournament::book::write_book(v, count, seed.unwrap_or_else(now_seed), &mut file)
+                .map_err(|e| e.to_string())?;
+            file.flush().map_err(|e| format!("{}: {e}", output.display()))
+        }
         Command::Bench { depth, threads, hash } => {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
             if depth == 0 || depth > 64 {

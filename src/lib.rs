@@ -2,8 +2,8 @@
 //! Random Variant Chess, with orthodox chess and Chess960 as their parents.
 //!
 //! Layers, each depending only on those after it:
-//! `cli` -> `any` -> `perft` / `notation` / `startpos` -> `movegen` / `position` -> `rules` ->
-//! `variant` / `betza` -> `bitboard` / `geometry`.
+//! `cli` -> `tournament` (matches between engine processes) -> `any` -> `perft` / `notation` /
+//! `startpos` -> `movegen` / `position` -> `rules` -> `variant` / `betza` -> `bitboard` / `geometry`.
 
 pub mod any;
 pub mod bench;
@@ -25,4 +25,5 @@ pub mod random;
 pub mod rules;
 pub mod search;
 pub mod startpos;
+pub mod tournament;
 pub mod variant;

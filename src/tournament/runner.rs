@@ -1,0 +1,248 @@
+//! The match: checks that every engine starts, runs the scheduled games on worker threads (each
+//! with its own engine processes), writes and flushes each game's PGN as it ends, prints a
+//! progress line per game on stderr, stops early when the SPRT is decided, and prints the final
+//! table.
+//!
+//! Owns: `MatchConfig`, `MatchSummary`, `run_match`, the final table text.
+//! Must not know: protocol text, rules internals.
+
+use super::client::Client;
+use super::engine_process::{EngineSpec, Proto};
+use super::pgn::{game_pgn, PgnHeader};
+use super::referee::{play_game, GameRecord, Pairing};
+use super::schedule::{concurrency, pairings, Schedule};
+use super::stats::{Sprt, SprtState, Tally};
+use super::uci_client::UciClient;
+use super::xboard_client::XboardClient;
+use super::{GameOptions, MatchError};
+use crossbeam_channel::unbounded;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    pub schedule: Schedule,
+    pub options: GameOptions,
+    pub concurrency: usize,
+    pub pgn_out: Option<PathBuf>,
+    pub event: String,
+    pub sprt: Option<Sprt>,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    pub games: Vec<GameRecord>,
+    /// Per pair (a, b), from a's point of view.
+    pub tallies: Vec<((usize, usize), Tally)>,
+    pub sprt: Option<(f64, SprtState)>,
+    pub table: String,
+}
+
+fn client(spec: &EngineSpec) -> Box<dyn Client> {
+    match spec.proto {
+        Proto::Uci => Box::new(UciClient::new(spec.clone())),
+        Proto::Xboard => Box::new(XboardClient::new(spec.clone())),
+    }
+}
+
+fn tally_mut(tallies: &mut Vec<((usize, usize), Tally)>, key: (usize, usize)) -> &mut Tally {
+    let i = match tallies.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            tallies.push((key, Tally::default()));
+            tallies.len() - 1
+        }
+    };
+    &mut tallies[i].1
+}
+
+fn pair_line(names: &[String], (a, b): (usize, usize), t: &Tally) -> String {
+    let (elo, lo, hi) = t.elo();
+    format!(
+        "{} vs {}: {}-{}-{} (W-D-L), {:.1}/{} = {:.1}%, draws {:.1}%, Elo {:+.1} [{:+.1}, {:+.1}] (95%)",
+        names[a],
+        names[b],
+        t.wins,
+        t.draws,
+        t.losses,
+        t.total(),
+        t.games(),
+        100.0 * t.mean(),
+        100.0 * t.draw_ratio(),
+        elo,
+        lo,
+        hi
+    )
+}
+
+/// The final table: one line per engine (points against the field), one per pair, the SPRT.
+fn table(names: &[String], tallies: &[((usize, usize), Tally)], sprt: Option<(&Sprt, f64, SprtState)>) -> String {
+    let mut out = String::new();
+    let mut rows: Vec<(usize, Tally)> = (0..names.len()).map(|i| (i, Tally::default())).collect();
+    for ((a, b), t) in tallies {
+        for p in &t.points {
+            rows[*a].1.add(*p);
+            rows[*b].1.add(1.0 - p);
+        }
+    }
+    rows.sort_by(|x, y| y.1.mean().total_cmp(&x.1.mean()));
+    let width = names.iter().map(String::len).max().unwrap_or(4).max(4);
+    out.push_str(&format!(
+        "{:<4} {:<width$} {:>6} {:>8} {:>7} {:>7} {:>8} {:>18}\n",
+        "Rank", "Name", "Games", "Points", "Score", "Draws", "Elo", "95% interval"
+    ));
+    for (rank, (i, t)) in rows.iter().enumerate() {
+        let (elo, lo, hi) = t.elo();
+        out.push_str(&format!(
+            "{:<4} {:<width$} {:>6} {:>8.1} {:>6.1}% {:>6.1}% {:>+8.1} {:>18}\n",
+            rank + 1,
+            names[*i],
+            t.games(),
+            t.total(),
+            100.0 * t.mean(),
+            100.0 * t.draw_ratio(),
+            elo,
+            format!("[{lo:+.1}, {hi:+.1}]")
+        ));
+    }
+    for (k, t) in tallies {
+        out.push_str(&pair_line(names, *k, t));
+        out.push('\n');
+    }
+    if let Some((s, llr, state)) = sprt {
+        let (lo, hi) = s.bounds();
+        let verdict = match state {
+            SprtState::Continue => "not decided",
+            SprtState::H1 => "H1 accepted",
+            SprtState::H0 => "H0 accepted",
+        };
+        out.push_str(&format!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
+            s.elo0, s.elo1, s.alpha, s.beta
+        ));
+    }
+    out
+}
+
+/// Run a match; the PGN goes to `cfg.pgn_out` game by game, progress to stderr, and the final
+/// table to `out`.
+pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, MatchError> {
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(MatchError::Config(format!("two engines are named '{n}' (give each a name=...)")));
+        }
+    }
+    if cfg.sprt.is_some() && cfg.engines.len() != 2 {
+        return Err(MatchError::Config("the SPRT needs exactly two engines".to_string()));
+    }
+    let schedule = Schedule { engines: cfg.engines.len(), ..cfg.schedule.clone() };
+    let games = pairings(&schedule)?;
+    // Every engine must start, shake hands and accept the variant before any game counts (an
+    // engine that cannot play it would otherwise forfeit every game).
+    if let Some(first) = games.first() {
+        for spec in &cfg.engines {
+            let mut c = client(spec);
+            let checked = c.ensure_started().and_then(|_| c.new_game(first.variant, &first.fen, &cfg.options.tc));
+            c.kill();
+            checked?;
+        }
+    }
+    let mut pgn_file = match &cfg.pgn_out {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| MatchError::Io(format!("{}: {e}", p.display())))?,
+        ),
+        None => None,
+    };
+    let header = PgnHeader {
+        event: cfg.event.clone(),
+        site: std::env::var("HOSTNAME").unwrap_or_else(|_| "?".to_string()),
+        date: super::pgn::today(),
+    };
+    let total = games.len();
+    let workers = concurrency(cfg.concurrency, total);
+    log::info!("{total} games, {workers} at once");
+    let (job_tx, job_rx) = unbounded::<Pairing>();
+    for g in games {
+        let _ = job_tx.send(g);
+    }
+    drop(job_tx);
+    let (result_tx, result_rx) = unbounded::<GameRecord>();
+    let stop = AtomicBool::new(false);
+    let mut records = Vec::new();
+    let mut tallies: Vec<((usize, usize), Tally)> = Vec::new();
+    let mut sprt_state = None;
+    let mut io_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let (job_rx, result_tx, stop, specs) = (job_rx.clone(), result_tx.clone(), &stop, &cfg.engines);
+            let opts = cfg.options;
+            scope.spawn(move || {
+                let mut clients: Vec<Option<Box<dyn Client>>> = specs.iter().map(|s| Some(client(s))).collect();
+                let modes: Vec<_> = specs.iter().map(|s| s.pregame).collect();
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(p) = job_rx.recv() else { break };
+                    let (Some(mut a), Some(mut b)) = (clients[p.a].take(), clients[p.b].take()) else { break };
+                    let record = play_game(&p, a.as_mut(), b.as_mut(), [modes[p.a], modes[p.b]], &opts);
+                    clients[p.a] = Some(a);
+                    clients[p.b] = Some(b);
+                    if result_tx.send(record).is_err() {
+                        break;
+                    }
+                }
+                for c in clients.iter_mut().flatten() {
+                    c.kill();
+                }
+            });
+        }
+        drop(result_tx);
+        for record in result_rx.iter() {
+            if let Some(f) = pgn_file.as_mut() {
+                let text = game_pgn(&header, &record);
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                    io_error = Some(MatchError::Io(format!("writing the PGN: {e}")));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            let (w, b) = (record.white_index, record.black_index);
+            let key = (w.min(b), w.max(b));
+            let points = if w == key.0 { record.white_score } else { 1.0 - record.white_score };
+            tally_mut(&mut tallies, key).add(points);
+            let t = tally_mut(&mut tallies, key).clone();
+            eprintln!(
+                "[{}/{total}] {} - {} {} ({}) | {}",
+                records.len() + 1,
+                record.white,
+                record.black,
+                record.result,
+                record.termination,
+                pair_line(&names, key, &t)
+            );
+            if let Some(s) = &cfg.sprt {
+                let state = s.state(&t);
+                sprt_state = Some((s.llr(&t), state));
+                if state != SprtState::Continue && !stop.load(Ordering::Relaxed) {
+                    eprintln!("SPRT decided ({state:?}): stopping after the games in progress");
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            records.push(record);
+        }
+    });
+    if let Some(e) = io_error {
+        return Err(e);
+    }
+    tallies.sort_by_key(|(k, _)| *k);
+    let text = table(&names, &tallies, cfg.sprt.as_ref().zip(sprt_state).map(|(s, (l, st))| (s, l, st)));
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    Ok(MatchSummary { games: records, tallies, sprt: sprt_state, table: text })
+}
