@@ -3,8 +3,8 @@
 # PATH). Settings from the environment:
 #   GAMES (per variant, default 100)  TC (default 10+0.1)  CONCURRENCY (default: cores)
 #   SEED (default: time)  OUT (directory for the PGN files, default target/match-results)
-#   MENAGERIE_PREGAME (engine|random, default random): who makes Menagerie's pre-game choices
-#   (`engine` once Menagerie answers the `pregame` commands of issue 7)
+#   MENAGERIE_PREGAME (engine|random, default engine): who makes Menagerie's pre-game choices
+#   (`engine`: Menagerie answers the `pregame` commands itself)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,7 +14,7 @@ CONCURRENCY="${CONCURRENCY:-$(nproc)}"
 SEED="${SEED:-$(date +%s)}"
 OUT="${OUT:-$ROOT/target/match-results}"
 MENAGERIE="$ROOT/target/release/menagerie"
-MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-random}"
+MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-engine}"
 mkdir -p "$OUT"
 
 build_menagerie() {
