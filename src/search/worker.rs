@@ -42,6 +42,10 @@ const LATE_MOVE_DEPTH: i32 = 4;
 /// Captures losing more than this per ply of depth in the exchange are skipped near the leaves.
 const SEE_PRUNING_PER_DEPTH: Score = 100;
 const SEE_PRUNING_DEPTH: i32 = 4;
+/// Depth from which a node without a table move is searched one ply shallower.
+const IIR_DEPTH: i32 = 4;
+/// History score worth one ply less (or more) of late-move reduction.
+const HISTORY_PER_REDUCTION: i32 = 6000;
 /// Quiescence plies in which drops that give check are searched.
 const QUIET_DROP_PLIES: usize = 1;
 /// Quiescence delta-pruning margin.
@@ -110,6 +114,8 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
+    /// Static evaluation at each ply of the current path (`-INFINITE` when in check).
+    evals: Vec<Score>,
     /// Best root move of the iteration in progress, once some move raised alpha.
     iteration_best: Option<(Move, Score)>,
     /// The principal variation of the last completed iteration.
@@ -151,6 +157,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves,
+            evals: vec![-INFINITE; MAX_PLY + 2],
             iteration_best: None,
             last_pv: Vec::new(),
             stalemate_score,
@@ -529,6 +536,10 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let in_check = pos.in_check();
         let us = pos.side_to_move();
         let static_eval = if in_check { -INFINITE } else { self.static_eval(pos) };
+        self.evals[ply] = static_eval;
+        // Whether the position got better for the side to move since its previous move: if
+        // not, late moves are reduced more.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
 
         if !pv_node && !in_check && !is_mate(beta) {
             if features.reverse_futility
@@ -553,6 +564,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 }
             }
         }
+
+        // No table move to start from: a shallower search costs less and fills the table.
+        let depth = if depth >= IIR_DEPTH && !table_move.is_some() { depth - 1 } else { depth };
 
         let ctx = pos.legality_context();
         let mut list = MoveList::new();
@@ -629,6 +643,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     if pv_node {
                         reduction -= 1;
                     }
+                    if !improving {
+                        reduction += 1;
+                    }
+                    let history = self.heuristics.history(us, super::ordering::mover_kind(pos, m), m);
+                    reduction -= history / HISTORY_PER_REDUCTION;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.alphabeta(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
