@@ -94,6 +94,7 @@ fn play(engine: &mut Engine, v: &'static Variant, fen: &str, nodes: u64, max_pli
                     }
                 }
                 SearchEvent::BestMove { best: b, .. } => best = b,
+                SearchEvent::CurrMove { .. } => {}
             }
         }
         let white_cp = if mover == Color::White { cp } else { -cp };
