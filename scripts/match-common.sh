@@ -3,6 +3,7 @@
 # PATH). Settings from the environment:
 #   GAMES (per variant, default 100)  TC (default 10+0.1)  CONCURRENCY (default: cores)
 #   SEED (default: time)  OUT (directory for the PGN files, default target/match-results)
+#   MENAGERIE (the binary to test, default: build target/release/menagerie)
 #   MENAGERIE_PREGAME (engine|random, default engine): who makes Menagerie's pre-game choices
 #   (`engine`: Menagerie answers the `pregame` commands itself)
 set -euo pipefail
@@ -13,12 +14,16 @@ TC="${TC:-10+0.1}"
 CONCURRENCY="${CONCURRENCY:-$(nproc)}"
 SEED="${SEED:-$(date +%s)}"
 OUT="${OUT:-$ROOT/target/match-results}"
-MENAGERIE="$ROOT/target/release/menagerie"
+MENAGERIE_BUILT="$ROOT/target/release/menagerie"
+MENAGERIE="${MENAGERIE:-$MENAGERIE_BUILT}"
 MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-engine}"
 mkdir -p "$OUT"
 
 build_menagerie() {
-  (cd "$ROOT" && cargo build --release --bin menagerie)
+  # A binary given in MENAGERIE (e.g. a copy kept while the tree changes) is used as it is.
+  if [[ "$MENAGERIE" == "$MENAGERIE_BUILT" ]]; then
+    (cd "$ROOT" && cargo build --release --bin menagerie)
+  fi
 }
 
 install_references() {
