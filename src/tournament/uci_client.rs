@@ -20,12 +20,15 @@ pub struct UciClient {
     process: Option<EngineProcess>,
     /// Values of the engine's UCI_Variant combo.
     variants: Vec<String>,
+    /// Values of the engine's `Ruleset` combo (Menagerie's own option, which also offers the
+    /// rule sets outside the UCI_Variant list: `rvcstar`, `rvc+promotion-a`, ...).
+    rulesets: Vec<String>,
     has_chess960: bool,
 }
 
 impl UciClient {
     pub fn new(spec: EngineSpec) -> UciClient {
-        UciClient { spec, process: None, variants: Vec::new(), has_chess960: false }
+        UciClient { spec, process: None, variants: Vec::new(), rulesets: Vec::new(), has_chess960: false }
     }
 
     fn process(&mut self) -> Result<&mut EngineProcess, EngineError> {
@@ -101,6 +104,7 @@ impl Client for UciClient {
         p.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
         let mut variants = Vec::new();
+        let mut rulesets = Vec::new();
         let mut has_chess960 = false;
         loop {
             let line = p.recv(deadline, "uciok")?;
@@ -109,11 +113,18 @@ impl Client for UciClient {
                 break;
             }
             let lower = line.to_ascii_lowercase();
-            if lower.starts_with("option name uci_variant ") {
+            let combo = if lower.starts_with("option name uci_variant ") {
+                Some(&mut variants)
+            } else if lower.starts_with("option name ruleset ") {
+                Some(&mut rulesets)
+            } else {
+                None
+            };
+            if let Some(list) = combo {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 for w in words.windows(2) {
                     if w[0] == "var" {
-                        variants.push(w[1].to_ascii_lowercase());
+                        list.push(w[1].to_ascii_lowercase());
                     }
                 }
             } else if lower.starts_with("option name uci_chess960 ") {
@@ -121,6 +132,7 @@ impl Client for UciClient {
             }
         }
         self.variants = variants;
+        self.rulesets = rulesets;
         self.has_chess960 = has_chess960;
         self.process = Some(p);
         for (name, value) in self.spec.options.clone() {
@@ -131,6 +143,12 @@ impl Client for UciClient {
 
     fn new_game(&mut self, variant: &'static Variant, _fen: &str, _tc: &TimeControl) -> Result<MoveStyle, EngineError> {
         let name = self.spec.name.clone();
+        if !self.variants.contains(&variant.name) && self.rulesets.contains(&variant.name) {
+            self.set_option("Ruleset", &variant.name)?;
+            self.process()?.send("ucinewgame")?;
+            self.ready()?;
+            return Ok(MoveStyle::Coordinates);
+        }
         let (variant_option, chess960) = if self.variants.contains(&variant.name) {
             (Some(variant.name.clone()), false)
         } else {
