@@ -179,8 +179,7 @@ impl<W: Write> Uci<W> {
         let combo: Vec<String> = UCI_VARIANTS.iter().map(|v| format!("var {v}")).collect();
         self.say(&format!("option name UCI_Variant type combo default chess {}", combo.join(" ")));
         // Ruleset is ours: it offers every rule set, also those outside UCI_Variant's list.
-        let rulesets: Vec<String> =
-            variant::builtin_names_with_options().iter().map(|v| format!("var {v}")).collect();
+        let rulesets: Vec<String> = variant::builtin_names_with_options().iter().map(|v| format!("var {v}")).collect();
         self.say(&format!("option name Ruleset type combo default auto var auto {}", rulesets.join(" ")));
         self.say("uciok");
     }
