@@ -128,8 +128,7 @@ impl Clock {
         let mut limits = SearchLimits { depth: self.depth, ..SearchLimits::default() };
         let own = self.own_ms.unwrap_or(self.base_ms);
         let opponent = self.opponent_ms.unwrap_or(self.base_ms);
-        let to_go =
-            (self.moves_per_session > 0).then(|| self.moves_per_session - own_moves % self.moves_per_session);
+        let to_go = (self.moves_per_session > 0).then(|| self.moves_per_session - own_moves % self.moves_per_session);
         if let Some(nps) = self.nps {
             // The GUI counts nodes as time: spend a share of the virtual clock in nodes.
             let budget_ms =

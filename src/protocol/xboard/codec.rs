@@ -38,11 +38,10 @@ impl MoveCodec {
         if self.zero_based_ranks && !t.starts_with('O') && !t.starts_with('0') {
             t = shift_ranks(&t, 1);
         }
-        with_position!(position, p => p.parse_move(&t).map(|m| p.move_to_uci(m, false)))
-            .map_err(|e| match e {
-                MoveParseError::Syntax(_) => MoveParseError::Syntax(text.trim().to_string()),
-                MoveParseError::Illegal(_) => MoveParseError::Illegal(text.trim().to_string()),
-            })
+        with_position!(position, p => p.parse_move(&t).map(|m| p.move_to_uci(m, false))).map_err(|e| match e {
+            MoveParseError::Syntax(_) => MoveParseError::Syntax(text.trim().to_string()),
+            MoveParseError::Illegal(_) => MoveParseError::Illegal(text.trim().to_string()),
+        })
     }
 
     /// XBoard's text for a legal move given in the engine's coordinate text.

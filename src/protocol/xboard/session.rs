@@ -12,7 +12,9 @@ use super::clock::Clock;
 use super::codec::MoveCodec;
 use super::highlight;
 use super::setup::{self, XBOARD_BUILT_IN};
-use crate::engine::{Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use crate::engine::{
+    Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+};
 use crate::game::{Game, Outcome};
 use crate::geometry::Color;
 use crate::search::{ScoreReport, SearchLimits};
@@ -46,8 +48,21 @@ const IMMEDIATE: [&str; 19] = [
 
 /// Commands that change the game: a search for the engine's own move is abandoned for them.
 const INTERRUPTING: [&str; 15] = [
-    "new", "force", "result", "undo", "remove", "setboard", "variant", "analyze", "playother", "go", "usermove",
-    "white", "black", "exit", "draw",
+    "new",
+    "force",
+    "result",
+    "undo",
+    "remove",
+    "setboard",
+    "variant",
+    "analyze",
+    "playother",
+    "go",
+    "usermove",
+    "white",
+    "black",
+    "exit",
+    "draw",
 ];
 
 /// The last iteration reported, for the `.` status line.
@@ -204,12 +219,10 @@ impl<W: Write> Xboard<W> {
             "force" => self.force = true,
             "go" => {
                 self.force = false;
-                self.game_over = false;
                 self.engine_side = self.side_to_move();
             }
             "playother" => {
                 self.force = false;
-                self.game_over = false;
                 self.engine_side = self.side_to_move().flip();
             }
             "setboard" => self.setboard(args),
@@ -567,12 +580,8 @@ impl<W: Write> Xboard<W> {
         match event {
             SearchEvent::Info { depth, score, nodes, time_ms, pv, .. } => {
                 let pv = self.gui_line(&pv);
-                self.status = Status {
-                    time_cs: time_ms / 10,
-                    nodes,
-                    depth,
-                    best: pv.first().cloned().unwrap_or_default(),
-                };
+                self.status =
+                    Status { time_cs: time_ms / 10, nodes, depth, best: pv.first().cloned().unwrap_or_default() };
                 let show = match self.activity {
                     Activity::Thinking => self.post,
                     Activity::Analysing => true,
@@ -584,7 +593,9 @@ impl<W: Write> Xboard<W> {
                         ScoreReport::Mate(m) if m > 0 => 100_000 + m,
                         ScoreReport::Mate(m) => -100_000 + m,
                     };
-                    self.say(&format!("{depth} {score} {} {nodes} {}", time_ms / 10, pv.join(" ")).trim_end().to_string());
+                    self.say(
+                        &format!("{depth} {score} {} {nodes} {}", time_ms / 10, pv.join(" ")).trim_end().to_string(),
+                    );
                 }
             }
             SearchEvent::BestMove { best, .. } => {

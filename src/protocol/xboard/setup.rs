@@ -183,11 +183,8 @@ fn assign_pictures(variant: &Variant, used: &[PieceKind]) -> Vec<Option<PieceKin
         if def.royal {
             continue;
         }
-        let native = if def.pawn {
-            Some('P')
-        } else {
-            NATIVE_MOVES.iter().find(|(_, b)| *b == def.betza).map(|&(c, _)| c)
-        };
+        let native =
+            if def.pawn { Some('P') } else { NATIVE_MOVES.iter().find(|(_, b)| *b == def.betza).map(|&(c, _)| c) };
         match native.and_then(slot_of) {
             Some(s) if slots[s].is_none() => slots[s] = Some(k),
             _ => pending.push(k),
