@@ -386,7 +386,7 @@ fn analysis_with_exclude_status_mate_scores_and_multipv() {
     let lines = s.sync();
     let stat = lines.iter().find(|l| l.starts_with("stat01: ")).expect("a stat01 line");
     assert_eq!(stat.split_whitespace().last(), Some("g1f3"), "{stat}");
-    let last = lines.iter().filter(|l| l.starts_with(char::is_numeric)).last().expect("thinking lines");
+    let last = lines.iter().rfind(|l| l.starts_with(char::is_numeric)).expect("thinking lines");
     assert_eq!(last.split_whitespace().nth(4), Some("g1f3"), "{last}");
     // Mate in 1 is scored 100001; a user move restarts the analysis.
     s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");

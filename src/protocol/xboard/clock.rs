@@ -58,7 +58,7 @@ impl Default for Clock {
 
 fn seconds_to_ms(text: &str) -> Option<u64> {
     let s: f64 = text.trim().parse().ok()?;
-    (s.is_finite() && s >= 0.0 && s < 1e9).then(|| (s * 1000.0).round() as u64)
+    (0.0..1e9).contains(&s).then(|| (s * 1000.0).round() as u64)
 }
 
 fn count<T: std::str::FromStr>(text: &str) -> Option<T> {

@@ -511,10 +511,11 @@ impl<W: Write> Xboard<W> {
             if self.start_search(limits) {
                 self.activity = Activity::Thinking;
             }
-        } else if self.ponder && self.game.outcome().is_none() {
-            if self.start_search(SearchLimits { ponder: true, ..SearchLimits::default() }) {
-                self.activity = Activity::Pondering;
-            }
+        } else if self.ponder
+            && self.game.outcome().is_none()
+            && self.start_search(SearchLimits { ponder: true, ..SearchLimits::default() })
+        {
+            self.activity = Activity::Pondering;
         }
     }
 
@@ -593,9 +594,7 @@ impl<W: Write> Xboard<W> {
                         ScoreReport::Mate(m) if m > 0 => 100_000 + m,
                         ScoreReport::Mate(m) => -100_000 + m,
                     };
-                    self.say(
-                        &format!("{depth} {score} {} {nodes} {}", time_ms / 10, pv.join(" ")).trim_end().to_string(),
-                    );
+                    self.say(format!("{depth} {score} {} {nodes} {}", time_ms / 10, pv.join(" ")).trim_end());
                 }
             }
             SearchEvent::BestMove { best, .. } => {
