@@ -105,6 +105,10 @@ pub struct Xboard<W: Write> {
     /// Engine-defined variants start from a randomly drawn start position.
     random_start: bool,
     random_state: u64,
+    /// The last randomly drawn start (variant name, FEN), kept until a move is played from it:
+    /// XBoard repeats `new` + `variant` before a game and applies only the first `setup`, so a
+    /// repeated `variant` must describe the same position.
+    drawn: Option<(String, String)>,
 }
 
 impl<W: Write> Xboard<W> {
@@ -139,6 +143,7 @@ impl<W: Write> Xboard<W> {
             ruleset: "auto".to_string(),
             random_start: true,
             random_state: seed,
+            drawn: None,
         })
     }
 
@@ -397,11 +402,17 @@ impl<W: Write> Xboard<W> {
         // An engine-defined variant: we tell XBoard the board, pieces and start position, drawn
         // at random when so set (these are games of random arrays).
         if self.random_start && v.start_count() > 1 {
-            self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let index = random_index(v.start_count(), self.random_state);
-            if let Ok(fen) = start_fen(v, index) {
-                if let Err(e) = self.start_game(v, &fen) {
-                    log::warn!("random start {index} of {}: {e}", v.name);
+            let fen = match &self.drawn {
+                Some((name, fen)) if *name == v.name => Some(fen.clone()),
+                _ => {
+                    self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                    start_fen(v, random_index(v.start_count(), self.random_state)).ok()
+                }
+            };
+            if let Some(fen) = fen {
+                match self.start_game(v, &fen) {
+                    Ok(()) => self.drawn = Some((v.name.clone(), fen)),
+                    Err(e) => log::warn!("random start {fen} of {}: {e}", v.name),
                 }
             }
         }
@@ -432,6 +443,7 @@ impl<W: Write> Xboard<W> {
                     return;
                 }
                 self.excluded.clear();
+                self.drawn = None;
             }
             Err(_) => self.say(&format!("Illegal move: {}", text.trim())),
         }
@@ -645,6 +657,7 @@ impl<W: Write> Xboard<W> {
             log::error!("the search returned a move that cannot be played: {e}");
             return;
         }
+        self.drawn = None;
         self.say(&format!("move {text}"));
         if let Some(outcome) = self.game.outcome() {
             self.claim(outcome);
