@@ -82,9 +82,16 @@ impl MoveCodec {
         self.shift_fen(fen, -1)
     }
 
-    /// A FEN from XBoard in the engine's rank numbering.
+    /// A FEN from XBoard in the engine's rank numbering. XBoard leaves out the castling field in
+    /// variants without castling (`... w - 0 1`): the missing field is put back.
     pub fn fen_in(&self, fen: &str) -> String {
-        self.shift_fen(fen, 1)
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        let counters = |f: &[&str]| f.iter().all(|x| x.parse::<u32>().is_ok());
+        if fields.len() == 5 && counters(&fields[3..]) {
+            let names_square = fields[2].chars().next().is_some_and(|c| c.is_ascii_lowercase());
+            fields.insert(if names_square { 2 } else { 3 }, "-");
+        }
+        self.shift_fen(&fields.join(" "), 1)
     }
 
     fn shift_fen(&self, fen: &str, delta: i32) -> String {
@@ -141,6 +148,10 @@ mod tests {
         let ten = MoveCodec::new(10, false);
         assert_eq!(ten.fen_out("8/8 w - e3 0 1"), "8/8 w - e2 0 1");
         assert_eq!(MoveCodec::new(8, false).fen_out("8/8 w - e3 0 1"), "8/8 w - e3 0 1");
+        let eight = MoveCodec::new(8, false);
+        assert_eq!(eight.fen_in("8/8 w - 0 1"), "8/8 w - - 0 1");
+        assert_eq!(eight.fen_in("8/8 b e3 0 1"), "8/8 b - e3 0 1");
+        assert_eq!(eight.fen_in("8/8 b KQ e3 0 1"), "8/8 b KQ e3 0 1");
     }
 
     #[test]
