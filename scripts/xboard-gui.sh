@@ -7,6 +7,8 @@
 #
 # Usage: scripts/xboard-gui.sh [VARIANT ...]     (default: every variant)
 #   GAMES=2 TC=0:20 INC=0.2 SHOT_AFTER=3 OUT=target/xboard-gui OPPONENT=menagerie
+#   CASTLING=1: instead, check how XBoard referees Displacement castling sent by a scripted first
+#   engine (scripts/xboard-castling-stub.py) to Menagerie: 1-step `e1f1,h1e1`, 3-step `e1b1`.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${MENAGERIE:-$here/target/release/menagerie}
@@ -30,6 +32,27 @@ Xvfb "$display" -screen 0 1400x1000x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null' EXIT
 sleep 1
+
+if [ "${CASTLING:-0}" = 1 ]; then
+    stub=$here/scripts/xboard-castling-stub.py
+    for line in "short:g1f3 e2e3 f1e2 e1f1,h1e1" "long:b1a3 b2b3 c1b2 d2d3 d1d2 e1b1"; do
+        name=castling-${line%%:*}
+        echo "== displacement $name: stub plays ${line#*:}"
+        rm -f "$out/$name.pgn" "$out/$name.debug" "$out/$name.fen"
+        DISPLAY=$display timeout 120 "$xboard" \
+            -fcp "$stub ${line#*:}" -fd "$here" -scp "$bin" -sd "$here" \
+            -variant displacement -matchGames 1 -tc 0:08 -inc 0 \
+            -saveGameFile "$out/$name.pgn" -savePositionFile "$out/$name.fen" \
+            -debugMode true -nameOfDebugFile "$out/$name.debug" \
+            -autoCallFlag true -popupExitMessage false -ponderNextMove false -soundProgram true \
+            >"$out/$name.stdout" 2>&1
+        grep -E '<first : move|>second: (usermove|setboard)|<second: (move|Illegal)|Illegal|Forfeit' \
+            "$out/$name.debug" | grep -v '^[0-9]* >second: usermove$' | sed 's/^/   /'
+        grep -E '^[0-9]+\.' "$out/$name.pgn" | sed 's/^/   pgn: /'
+        grep -v '^\[' "$out/$name.fen" | sed 's/^/   final position: /'
+    done
+    exit 0
+fi
 
 for v in "${variants[@]}"; do
     second=$bin

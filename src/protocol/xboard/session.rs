@@ -41,9 +41,9 @@ enum Activity {
 }
 
 /// Commands handled at once even while the engine thinks on its move.
-const IMMEDIATE: [&str; 19] = [
+const IMMEDIATE: [&str; 20] = [
     "post", "nopost", "hard", "easy", "time", "otim", "accepted", "rejected", "computer", "name", "rating", "ics",
-    "random", ".", "lift", "put", "hover", "hint", "bk",
+    "random", ".", "lift", "put", "hover", "hint", "bk", "draw",
 ];
 
 /// Commands that change the game: a search for the engine's own move is abandoned for them.
