@@ -109,6 +109,11 @@ pub struct Xboard<W: Write> {
     /// XBoard repeats `new` + `variant` before a game and applies only the first `setup`, so a
     /// repeated `variant` must describe the same position.
     drawn: Option<(String, String)>,
+    /// A `setup` was sent for this game and no move has been played since: a `setboard` now is
+    /// described again, because XBoard (playing the shuffle parents `nocastle` and
+    /// `fischerandom` itself) may send its own start position while our `setup` is on its way,
+    /// and it takes the last `setup` it reads as the position.
+    described: bool,
 }
 
 impl<W: Write> Xboard<W> {
@@ -144,6 +149,7 @@ impl<W: Write> Xboard<W> {
             random_start: true,
             random_state: seed,
             drawn: None,
+            described: false,
         })
     }
 
@@ -375,6 +381,7 @@ impl<W: Write> Xboard<W> {
     }
 
     fn new_game(&mut self) {
+        self.described = false;
         self.force = false;
         self.engine_side = Color::Black;
         self.analysing = false;
@@ -397,6 +404,7 @@ impl<W: Write> Xboard<W> {
             return;
         }
         if XBOARD_BUILT_IN.contains(&gui_name.as_str()) {
+            self.described = false;
             return;
         }
         // An engine-defined variant: we tell XBoard the board, pieces and start position, drawn
@@ -416,6 +424,11 @@ impl<W: Write> Xboard<W> {
                 }
             }
         }
+        self.describe();
+    }
+
+    /// Tell XBoard the variant and the game's start position: `setup` and `piece` lines.
+    fn describe(&mut self) {
         let fen = self.codec.fen_out(&self.start_fen);
         let gui = setup::describe(self.game.position(), &fen, self.chess960_castling);
         self.say(&gui.setup);
@@ -425,13 +438,16 @@ impl<W: Write> Xboard<W> {
         for piece in &gui.untaught {
             self.say(&format!("# XBoard cannot read the moves of {piece}: play with legality testing off"));
         }
+        self.described = true;
     }
 
     fn setboard(&mut self, fen: &str) {
         let fen = self.codec.fen_in(fen.trim());
         let variant = self.engine.variant();
-        if let Err(e) = self.start_game(variant, &fen) {
-            self.say(&format!("tellusererror Illegal position: {e}"));
+        match self.start_game(variant, &fen) {
+            Ok(()) if self.described => self.describe(),
+            Ok(()) => {}
+            Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
         }
     }
 
@@ -444,6 +460,7 @@ impl<W: Write> Xboard<W> {
                 }
                 self.excluded.clear();
                 self.drawn = None;
+                self.described = false;
             }
             Err(_) => self.say(&format!("Illegal move: {}", text.trim())),
         }
@@ -658,6 +675,7 @@ impl<W: Write> Xboard<W> {
             return;
         }
         self.drawn = None;
+        self.described = false;
         self.say(&format!("move {text}"));
         if let Some(outcome) = self.game.outcome() {
             self.claim(outcome);
