@@ -201,12 +201,10 @@ fn engine_defined_variants_get_setup_and_piece_lines() {
     }
     assert!(arrays.len() > 1, "{arrays:?}");
     assert_eq!(reply(&mut s, "nonsense"), ["Error (unsupported variant): variant nonsense"]);
-    // XBoard may send its own start (nocastle, fischerandom shuffle) while our setup is on its
-    // way and takes the last setup it reads: a setboard before the first move is described again.
-    let fen = "rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RBBNKQNR w - - 0 1";
-    let out = s.exchange(&["new", "variant dchess", "force", &format!("setboard {fen}")]);
-    assert_eq!(out.last().map(String::as_str), Some(format!("setup (PNBRQKpnbrqk) 8x8+0_nocastle {fen}").as_str()));
-    assert!(s.exchange(&["usermove e2e4", &format!("setboard {fen}")]).is_empty(), "not after a move");
+    // XBoard shuffles the later games of nocastle/fischerandom-parent variants itself (and a
+    // setup arriving after its setboard would replace its board): they are described once.
+    assert!(reply(&mut s, "dchess").is_empty() && reply(&mut s, "chess9").is_empty());
+    assert!(!reply(&mut s, "vdchess").is_empty());
 }
 
 #[test]

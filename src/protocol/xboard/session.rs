@@ -11,7 +11,7 @@
 use super::clock::Clock;
 use super::codec::MoveCodec;
 use super::highlight;
-use super::setup::{self, XBOARD_BUILT_IN};
+use super::setup::{self, XBOARD_BUILT_IN, XBOARD_SHUFFLES};
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
@@ -109,11 +109,11 @@ pub struct Xboard<W: Write> {
     /// XBoard repeats `new` + `variant` before a game and applies only the first `setup`, so a
     /// repeated `variant` must describe the same position.
     drawn: Option<(String, String)>,
-    /// A `setup` was sent for this game and no move has been played since: a `setboard` now is
-    /// described again, because XBoard (playing the shuffle parents `nocastle` and
-    /// `fischerandom` itself) may send its own start position while our `setup` is on its way,
-    /// and it takes the last `setup` it reads as the position.
-    described: bool,
+    /// Variants already described whose XBoard parent is a shuffle variant: XBoard draws their
+    /// later games itself and sends the position with `setboard`, but a `setup` reaching it after
+    /// that `setboard` would still replace its board (seen with XBoard 4.9.1), so they are
+    /// described once per session.
+    described_shuffles: Vec<String>,
 }
 
 impl<W: Write> Xboard<W> {
@@ -149,7 +149,7 @@ impl<W: Write> Xboard<W> {
             random_start: true,
             random_state: seed,
             drawn: None,
-            described: false,
+            described_shuffles: Vec::new(),
         })
     }
 
@@ -381,7 +381,6 @@ impl<W: Write> Xboard<W> {
     }
 
     fn new_game(&mut self) {
-        self.described = false;
         self.force = false;
         self.engine_side = Color::Black;
         self.analysing = false;
@@ -404,25 +403,35 @@ impl<W: Write> Xboard<W> {
             return;
         }
         if XBOARD_BUILT_IN.contains(&gui_name.as_str()) {
-            self.described = false;
             return;
         }
         // An engine-defined variant: we tell XBoard the board, pieces and start position, drawn
-        // at random when so set (these are games of random arrays).
-        if self.random_start && v.start_count() > 1 {
-            let fen = match &self.drawn {
-                Some((name, fen)) if *name == v.name => Some(fen.clone()),
-                _ => {
-                    self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                    start_fen(v, random_index(v.start_count(), self.random_state)).ok()
-                }
-            };
-            if let Some(fen) = fen {
-                match self.start_game(v, &fen) {
-                    Ok(()) => self.drawn = Some((v.name.clone(), fen)),
-                    Err(e) => log::warn!("random start {fen} of {}: {e}", v.name),
-                }
+        // at random when so set (these are games of random arrays). The same draw stands until a
+        // move is played: XBoard repeats `new` + `variant` before a game.
+        let drawn = match &self.drawn {
+            Some((name, fen)) if *name == v.name => Some(fen.clone()),
+            _ => None,
+        };
+        let already = self.described_shuffles.contains(&v.name);
+        let fen = match drawn {
+            Some(fen) => Some(fen),
+            None if self.random_start && !already && v.start_count() > 1 => {
+                self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                start_fen(v, random_index(v.start_count(), self.random_state)).ok()
             }
+            None => None,
+        };
+        if let Some(fen) = fen {
+            match self.start_game(v, &fen) {
+                Ok(()) => self.drawn = Some((v.name.clone(), fen)),
+                Err(e) => log::warn!("random start {fen} of {}: {e}", v.name),
+            }
+        }
+        if already {
+            return;
+        }
+        if XBOARD_SHUFFLES.contains(&setup::parent(v, self.chess960_castling)) {
+            self.described_shuffles.push(v.name.clone());
         }
         self.describe();
     }
@@ -438,16 +447,13 @@ impl<W: Write> Xboard<W> {
         for piece in &gui.untaught {
             self.say(&format!("# XBoard cannot read the moves of {piece}: play with legality testing off"));
         }
-        self.described = true;
     }
 
     fn setboard(&mut self, fen: &str) {
         let fen = self.codec.fen_in(fen.trim());
         let variant = self.engine.variant();
-        match self.start_game(variant, &fen) {
-            Ok(()) if self.described => self.describe(),
-            Ok(()) => {}
-            Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
+        if let Err(e) = self.start_game(variant, &fen) {
+            self.say(&format!("tellusererror Illegal position: {e}"));
         }
     }
 
@@ -460,7 +466,6 @@ impl<W: Write> Xboard<W> {
                 }
                 self.excluded.clear();
                 self.drawn = None;
-                self.described = false;
             }
             Err(_) => self.say(&format!("Illegal move: {}", text.trim())),
         }
@@ -675,7 +680,6 @@ impl<W: Write> Xboard<W> {
             return;
         }
         self.drawn = None;
-        self.described = false;
         self.say(&format!("move {text}"));
         if let Some(outcome) = self.game.outcome() {
             self.claim(outcome);

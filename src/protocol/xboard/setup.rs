@@ -19,6 +19,9 @@ use std::collections::BTreeSet;
 /// XBoard's variant names that XBoard plays by its own rules: answered without `setup`.
 pub const XBOARD_BUILT_IN: [&str; 3] = ["normal", "fischerandom", "nocastle"];
 
+/// Parents whose games XBoard shuffles itself: from its second game on it sends the position.
+pub const XBOARD_SHUFFLES: [&str; 2] = ["nocastle", "fischerandom"];
+
 /// XBoard's piece pictures in PIECETOCHAR order, by the letter XBoard gives each (the King, which
 /// always comes last, left out): Pawn Knight Bishop Rook Queen Ferz Alfil Archbishop Chancellor
 /// Wazir Man Cannon Nightrider Dragon-Horse Dragon-King Grasshopper, then pictures without moves
