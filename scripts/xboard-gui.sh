@@ -58,8 +58,8 @@ for v in "${variants[@]}"; do
     second=$bin
     [ "$opponent" = sjaakii ] && case $v in normal|fischerandom|nocastle) second=/usr/games/sjaakii ;; esac
     extra=()
-    # VD Chess runs on XBoard's bughouse rules, which know only orthodox castling.
-    [ "$v" = vdchess ] && extra+=(-fischerCastling)
+    # Chess960 castling on XBoard's bughouse (VD) and fairy (Chess-9) rules.
+    case $v in vdchess|chess9) extra+=(-fischerCastling) ;; esac
     # Pieces XBoard's Betza reader cannot take (the engine says so in '#' lines) need legality
     # testing off; the engine's highlights still show the legal targets.
     [ "$v" = rvc ] && extra+=(-testLegality false)

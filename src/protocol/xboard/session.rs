@@ -11,7 +11,7 @@
 use super::clock::Clock;
 use super::codec::MoveCodec;
 use super::highlight;
-use super::setup::{self, XBOARD_BUILT_IN, XBOARD_SHUFFLES};
+use super::setup::{self, XBOARD_BUILT_IN};
 use crate::engine::{
     Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
@@ -109,11 +109,6 @@ pub struct Xboard<W: Write> {
     /// XBoard repeats `new` + `variant` before a game and applies only the first `setup`, so a
     /// repeated `variant` must describe the same position.
     drawn: Option<(String, String)>,
-    /// Variants already described whose XBoard parent is a shuffle variant: XBoard draws their
-    /// later games itself and sends the position with `setboard`, but a `setup` reaching it after
-    /// that `setboard` would still replace its board (seen with XBoard 4.9.1), so they are
-    /// described once per session.
-    described_shuffles: Vec<String>,
 }
 
 impl<W: Write> Xboard<W> {
@@ -149,7 +144,6 @@ impl<W: Write> Xboard<W> {
             random_start: true,
             random_state: seed,
             drawn: None,
-            described_shuffles: Vec::new(),
         })
     }
 
@@ -412,10 +406,9 @@ impl<W: Write> Xboard<W> {
             Some((name, fen)) if *name == v.name => Some(fen.clone()),
             _ => None,
         };
-        let already = self.described_shuffles.contains(&v.name);
         let fen = match drawn {
             Some(fen) => Some(fen),
-            None if self.random_start && !already && v.start_count() > 1 => {
+            None if self.random_start && v.start_count() > 1 => {
                 self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
                 start_fen(v, random_index(v.start_count(), self.random_state)).ok()
             }
@@ -426,12 +419,6 @@ impl<W: Write> Xboard<W> {
                 Ok(()) => self.drawn = Some((v.name.clone(), fen)),
                 Err(e) => log::warn!("random start {fen} of {}: {e}", v.name),
             }
-        }
-        if already {
-            return;
-        }
-        if XBOARD_SHUFFLES.contains(&setup::parent(v, self.chess960_castling)) {
-            self.described_shuffles.push(v.name.clone());
         }
         self.describe();
     }

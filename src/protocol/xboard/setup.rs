@@ -19,9 +19,6 @@ use std::collections::BTreeSet;
 /// XBoard's variant names that XBoard plays by its own rules: answered without `setup`.
 pub const XBOARD_BUILT_IN: [&str; 3] = ["normal", "fischerandom", "nocastle"];
 
-/// Parents whose games XBoard shuffles itself: from its second game on it sends the position.
-pub const XBOARD_SHUFFLES: [&str; 2] = ["nocastle", "fischerandom"];
-
 /// XBoard's piece pictures in PIECETOCHAR order, by the letter XBoard gives each (the King, which
 /// always comes last, left out): Pawn Knight Bishop Rook Queen Ferz Alfil Archbishop Chancellor
 /// Wazir Man Cannon Nightrider Dragon-Horse Dragon-King Grasshopper, then pictures without moves
@@ -61,10 +58,13 @@ pub struct GuiSetup {
 }
 
 /// The XBoard parent variant whose rules XBoard applies to what the `piece` lines leave open.
-pub fn parent(variant: &Variant, chess960_castling: bool) -> &'static str {
-    let orthodox = variant.geometry.files == 8
-        && variant.geometry.ranks == 8
-        && variant.pieces.iter().all(|p| p.royal || p.pawn || matches!(p.betza.as_str(), "N" | "B" | "R" | "Q"));
+/// Never `normal` (XBoard then plays the game as plain chess and sends the second engine no
+/// `variant` at all), nor its shuffle variants `nocastle`/`fischerandom` (from the second game of
+/// a match on, XBoard shuffles the start itself and sends it with `setboard` while our `setup`
+/// is on its way, then takes the `setup`: the first engine and the board disagree). Both seen
+/// with XBoard 4.9.1. Chess960 castling on `fairy` or `bughouse` needs XBoard's
+/// `-fischerCastling`.
+pub fn parent(variant: &Variant) -> &'static str {
     if variant.drops {
         // Every other parent with holdings puts captured pieces into the hand.
         if variant.captures_to_hand {
@@ -72,18 +72,8 @@ pub fn parent(variant: &Variant, chess960_castling: bool) -> &'static str {
         } else {
             "bughouse"
         }
-    } else if !orthodox {
-        "fairy"
     } else {
-        match variant.castling {
-            CastlingRule::None => "nocastle",
-            CastlingRule::Fixed { .. } if chess960_castling => "fischerandom",
-            // Not `normal`: XBoard then plays the game as plain chess and sends the second engine
-            // no `variant` command at all (seen with XBoard 4.9.1), so it would not know the
-            // castlings the king's `piece` line teaches.
-            CastlingRule::Free { .. } => "fairy",
-            _ => "normal",
-        }
+        "fairy"
     }
 }
 
@@ -127,7 +117,7 @@ pub fn describe(position: &AnyPosition, fen: &str, chess960_castling: bool) -> G
     white.push(royal);
     let black: String = white.chars().map(|c| c.to_ascii_lowercase()).collect();
     let holdings = if variant.drops { white.chars().filter(|&c| c != '.').count() - 1 } else { 0 };
-    let parent = parent(variant, chess960_castling);
+    let parent = parent(variant);
     let setup = format!(
         "setup ({white}{black}) {}x{}+{holdings}_{parent} {fen}",
         variant.geometry.files, variant.geometry.ranks
@@ -148,6 +138,7 @@ pub fn describe(position: &AnyPosition, fen: &str, chess960_castling: bool) -> G
             }
             betza.push_str(&castling);
         } else if matches!(betza.as_str(), "N" | "B" | "R" | "Q") && parent != "fairy" {
+            // XBoard's own pieces, on a parent that has them.
             continue;
         }
         if !readable_by_xboard(&def.betza) {
@@ -282,12 +273,11 @@ mod tests {
         let shuffled = |n: &str| chess960_castling(builtin(n).unwrap());
         assert!(shuffled("chess960") && shuffled("chess9") && shuffled("vdchess"));
         assert!(!shuffled("chess") && !shuffled("rvc") && !shuffled("displacement") && !shuffled("dchess"));
-        let parent_of = |n: &str| parent(builtin(n).unwrap(), shuffled(n));
-        assert_eq!(parent_of("dchess"), "nocastle");
-        assert_eq!(parent_of("chess9"), "fischerandom");
-        assert_eq!(parent_of("displacement"), "fairy");
+        let parent_of = |n: &str| parent(builtin(n).unwrap());
+        for n in ["dchess", "chess9", "displacement", "rvc"] {
+            assert_eq!(parent_of(n), "fairy", "{n}");
+        }
         assert_eq!(parent_of("vdchess"), "bughouse");
-        assert_eq!(parent_of("rvc"), "fairy");
     }
 
     #[test]
