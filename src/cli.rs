@@ -514,7 +514,10 @@ fn interactive() -> i32 {
                 protocol::run_uci(lines);
                 break;
             }
-            "xboard" => say!("Error (not available in this build yet): xboard"),
+            "xboard" => {
+                protocol::run_xboard(lines);
+                break;
+            }
             "perft" | "startpos" | "variants" | "bench" | "pregame" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());

@@ -1,11 +1,12 @@
-//! Protocol front ends. The first command decides: `uci` starts UCI (XBoard comes with its own
-//! issue). A reader thread turns stdin into a channel of lines, so that commands are read while
-//! a search runs.
+//! Protocol front ends. The first command decides: `uci` starts UCI, `xboard` starts CECP. A
+//! reader thread turns stdin into a channel of lines, so that commands are read while a search
+//! runs.
 //!
 //! Owns: the stdin reader, protocol selection.
 //! Must not know: search internals, rules internals.
 
 pub mod uci;
+pub mod xboard;
 
 use crossbeam_channel::{unbounded, Receiver};
 use std::io::BufRead;
@@ -35,5 +36,15 @@ pub fn run_uci(lines: Receiver<String>) {
         return;
     };
     session.command("uci");
+    session.run(lines);
+}
+
+/// Speak XBoard/CECP on stdout, the `xboard` command having been read already.
+pub fn run_xboard(lines: Receiver<String>) {
+    let Some(mut session) = xboard::Xboard::new(std::io::stdout()) else {
+        log::error!("the engine could not start");
+        return;
+    };
+    session.command("xboard");
     session.run(lines);
 }

@@ -38,6 +38,9 @@ pub struct PieceDef {
     pub castling_rook: bool,
     /// Material value in centipawns, if the variant gives one.
     pub value: Option<i32>,
+    /// The XBoard piece image to show it with, by XBoard's letter for that image, where XBoard has
+    /// no image with this piece's moves (the closest picture, chosen in the variant file).
+    pub xboard_image: Option<char>,
 }
 
 /// How castling works.
@@ -226,6 +229,8 @@ pub fn builtin(name: &str) -> Result<&'static Variant, UnknownVariant> {
     let wanted = match name {
         "fischerandom" | "fischerrandom" => "chess960",
         "normal" | "standard" => "chess",
+        // XBoard's name for shuffle chess without castling, which D-Chess is.
+        "nocastle" => "dchess",
         other => other,
     };
     BUILTIN.iter().find(|v| v.name == wanted).ok_or_else(|| UnknownVariant(name.to_string()))

@@ -164,12 +164,20 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
             pawn: false,
             castling_rook: false,
             value: None,
+            xboard_image: None,
         };
         for flag in words {
             match flag {
                 "royal" => def.royal = true,
                 "pawn" => def.pawn = true,
                 "castling-rook" => def.castling_rook = true,
+                _ if flag.starts_with("xboard-image=") => {
+                    let mut letter = flag["xboard-image=".len()..].chars();
+                    match (letter.next(), letter.next()) {
+                        (Some(c), None) if c.is_ascii_alphabetic() => def.xboard_image = Some(c.to_ascii_uppercase()),
+                        _ => return Err(e(format!("bad piece flag '{flag}' (xboard-image=LETTER)"))),
+                    }
+                }
                 _ => match flag.strip_prefix("value=").map(str::parse::<i32>) {
                     Some(Ok(v)) => def.value = Some(v),
                     _ => return Err(e(format!("unknown piece flag '{flag}'"))),
