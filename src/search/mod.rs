@@ -219,9 +219,13 @@ pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&I
             }
         };
         finished.store(true, Ordering::Relaxed);
+        let mut result = result;
         for h in helpers {
-            if h.join().is_err() {
-                log::warn!("a search thread failed");
+            match h.join() {
+                // A helper that completed a deeper iteration than the main thread answers.
+                Ok(r) if r.best.is_some() && result.as_ref().is_none_or(|m| r.depth > m.depth) => result = Some(r),
+                Ok(_) => {}
+                Err(_) => log::warn!("a search thread failed"),
             }
         }
         result

@@ -222,10 +222,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Helper threads search one line only: the extra lines are for the user to read.
         let lines = if self.is_main() { job.multipv.clamp(1, self.root_moves.len()) } else { 1 };
         // Helper threads start one ply deeper every other thread, to diversify.
-        let first = 1 + (self.id % 2) as i32;
-        for depth in first..=max_depth {
+        for depth in 1..=max_depth {
             if depth > 1 && self.should_stop_now() {
                 break;
+            }
+            if self.skips(depth) {
+                continue;
             }
             self.root_depth = depth;
             self.seldepth = 0;
@@ -251,6 +253,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let best = pv.first().copied().unwrap_or(self.root_moves[0].m);
             result = ThreadResult { best: Some(best), ponder: pv.get(1).copied(), score, depth: depth as u32 };
             if !self.is_main() {
+                // A helper that completes the asked depth first ends the search: its answer is
+                // as deep as the main thread's would be, and sooner.
+                if limits.depth.is_some() && depth >= max_depth {
+                    self.shared.finished.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
             self.iteration_best = None;
@@ -307,6 +314,20 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.shared.finished.store(true, Ordering::Relaxed);
         }
         result
+    }
+
+    /// Whether this thread skips the iteration of `depth`: helper threads skip depths in blocks
+    /// of different sizes and phases (as Stockfish's Lazy SMP did), so that they run ahead of
+    /// the main thread at different depths and fill the table where it will look next. The
+    /// last iteration is never skipped.
+    fn skips(&self, depth: i32) -> bool {
+        const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+        const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+        if self.is_main() || depth <= 1 || Some(depth as u32) == self.shared.job.limits.depth {
+            return false;
+        }
+        let i = (self.id - 1) % SIZE.len();
+        ((depth + PHASE[i]) / SIZE[i]) % 2 != 0
     }
 
     /// The table's move in the position after `best`, if it is legal there.
