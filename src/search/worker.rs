@@ -221,7 +221,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut score = 0;
         // Helper threads search one line only: the extra lines are for the user to read.
         let lines = if self.is_main() { job.multipv.clamp(1, self.root_moves.len()) } else { 1 };
-        // Helper threads start one ply deeper every other thread, to diversify.
+        // Helper threads skip some depths (see `skips`), to diversify.
         for depth in 1..=max_depth {
             if depth > 1 && self.should_stop_now() {
                 break;
