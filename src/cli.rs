@@ -8,6 +8,7 @@ use menagerie::geometry::Color;
 use menagerie::pregame;
 use menagerie::protocol;
 use menagerie::startpos::{self, Form};
+use menagerie::tournament::engine_process::split_words;
 use menagerie::variant::{self, Variant};
 use std::io::Write;
 use std::time::Instant;
@@ -466,36 +467,6 @@ fn command_result(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
-}
-
-/// Split a command line into words, keeping "quoted text" together.
-fn split_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut has = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                has = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if has {
-                    words.push(std::mem::take(&mut cur));
-                    has = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                has = true;
-            }
-        }
-    }
-    if has {
-        words.push(cur);
-    }
-    words
 }
 
 fn interactive() -> i32 {
