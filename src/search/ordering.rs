@@ -147,6 +147,13 @@ impl Heuristics {
     }
 }
 
+/// Whether an ordering score from `score_moves` marks a capture that loses the exchange. Bad
+/// captures sit within a few million of `BAD_CAPTURE`, far below every quiet move's history.
+#[inline]
+pub fn is_losing_capture(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
 /// Give every move of `list` an ordering score in `scores` (higher first).
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves<B: BitSet>(

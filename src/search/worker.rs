@@ -7,7 +7,7 @@
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
 //! Must not know: notation, protocols, variant names.
 
-use super::ordering::{is_capture, is_tactical, pick_next, score_moves, Heuristics};
+use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
@@ -621,12 +621,13 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             // Near the leaves of a non-PV node, once a move has been searched and no mate is in
             // sight: skip captures that lose too much in the exchange.
             let may_prune = features.reverse_futility && !pv_node && !in_check && legal > 1 && !is_mate(best);
+            // The ordering already found which captures lose the exchange: only those are
+            // measured again.
             if may_prune
                 && tactical
                 && depth <= SEE_PRUNING_DEPTH
                 && m.kind() != MoveKind::Promotion
-                && self.eval.order_value(super::ordering::mover_kind(pos, m))
-                    > super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k))
+                && is_losing_capture(scores[i])
                 && see(pos, self.eval, m) < -SEE_PRUNING_PER_DEPTH * depth
             {
                 continue;
@@ -708,13 +709,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if legal == 0 {
             return if in_check { mated_in(ply) } else { self.stalemate_score };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, beta, best > original_alpha);
         tt.store(hash, best_move, to_table(best, ply), depth, bound);
         best
     }
@@ -798,10 +793,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                // A capture that loses the exchange does not improve on standing pat (only a
-                // piece worth more than its victim can lose it).
-                let attacker = self.eval.order_value(super::ordering::mover_kind(pos, m));
-                if attacker > gain && see(pos, self.eval, m) < 0 {
+                // A capture that loses the exchange (as the ordering found) does not improve on
+                // standing pat.
+                if is_losing_capture(scores[i]) {
                     continue;
                 }
             }
@@ -829,13 +823,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if in_check && legal == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, beta, best > original_alpha);
         tt.store(hash, best_move, to_table(best, ply), 0, bound);
         best
     }
