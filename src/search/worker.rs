@@ -252,12 +252,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.last_pv.clone_from(&pv);
             let best = pv.first().copied().unwrap_or(self.root_moves[0].m);
             result = ThreadResult { best: Some(best), ponder: pv.get(1).copied(), score, depth: depth as u32 };
+            // Helpers do not end a fixed-depth search: the main thread reports every depth (and
+            // every MultiPV line) the caller asked for.
             if !self.is_main() {
-                // A helper that completes the asked depth first ends the search: its answer is
-                // as deep as the main thread's would be, and sooner.
-                if limits.depth.is_some() && depth >= max_depth {
-                    self.shared.finished.store(true, Ordering::Relaxed);
-                }
                 continue;
             }
             self.iteration_best = None;
