@@ -14,7 +14,7 @@ use menagerie::pregame::{
     PregameError, Scorer, StepKind,
 };
 use menagerie::random::SplitMix64;
-use menagerie::search::{search, SearchJob, TranspositionTable};
+use menagerie::search::{search, SearchJob, SearchThreads, TranspositionTable};
 use menagerie::startpos::{apply_transposition, start_fen, transpositions};
 use menagerie::variant::{builtin, Variant};
 use menagerie::with_position;
@@ -97,7 +97,8 @@ fn direct_score(v: &'static Variant, fen: &str, limits: menagerie::search::Searc
     let p = menagerie::any::AnyPosition::from_fen(v, fen).unwrap();
     let tt = TranspositionTable::new(4);
     let stop = AtomicBool::new(false);
-    with_position!(&p, p => search(&SearchJob::new(p, limits, &tt, &stop), |_| {}).score)
+    let threads = SearchThreads::new(1);
+    with_position!(&p, p => search(&SearchJob::new(p, limits, &tt, &stop, &threads), |_| {}).score)
 }
 
 #[test]

@@ -17,7 +17,7 @@ use menagerie::eval::evaluate;
 use menagerie::geometry::Color;
 use menagerie::position::Position;
 use menagerie::search::score::mated_in;
-use menagerie::search::{search, Features, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use menagerie::search::{search, Features, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use menagerie::variant::{builtin, StalemateRule};
 use menagerie::with_position;
 use std::sync::atomic::AtomicBool;
@@ -213,16 +213,16 @@ fn node_limits_hold() {
     let p = AnyPosition::from_fen(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1").unwrap();
     let tt = TranspositionTable::new(4);
     let stop = AtomicBool::new(false);
+    let one = SearchThreads::new(1);
+    let three = SearchThreads::new(3);
     with_position!(&p, root => {
         for limit in [1, 500, 20_000] {
             tt.clear();
-            let outcome = search(&SearchJob::new(root, SearchLimits::nodes(limit), &tt, &stop), |_| {});
+            let outcome = search(&SearchJob::new(root, SearchLimits::nodes(limit), &tt, &stop, &one), |_| {});
             assert!(outcome.nodes <= limit, "{} nodes searched, limit {limit}", outcome.nodes);
             assert!(outcome.best.is_some_and(|m| root.legal_moves().iter().any(|&x| x == m)));
         }
-        let mut job = SearchJob::new(root, SearchLimits::nodes(50_000), &tt, &stop);
-        job.threads = 3;
-        let outcome = search(&job, |_| {});
+        let outcome = search(&SearchJob::new(root, SearchLimits::nodes(50_000), &tt, &stop, &three), |_| {});
         assert!(outcome.nodes <= 50_000 + 3 * 2048, "{} nodes with 3 threads", outcome.nodes);
     });
     // Through the engine: reported nodes stay within the limit.
@@ -326,11 +326,12 @@ fn alpha_beta_equals_minimax() {
     ];
     let tt = TranspositionTable::new(4);
     let stop = AtomicBool::new(false);
+    let threads = SearchThreads::new(1);
     for (variant, fen, depth) in cases {
         let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
         with_position!(&p, root => {
             tt.clear();
-            let mut job = SearchJob::new(root, SearchLimits::depth(depth), &tt, &stop);
+            let mut job = SearchJob::new(root, SearchLimits::depth(depth), &tt, &stop, &threads);
             job.features = Features::none();
             let outcome = search(&job, |_| {});
             assert_eq!(outcome.depth, depth);

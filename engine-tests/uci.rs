@@ -270,7 +270,7 @@ fn ponderhit_turns_pondering_into_a_timed_search() {
 /// depth before: above it for a fail high (lowerbound), below it for a fail low (upperbound).
 #[test]
 fn aspiration_failures_are_reported_as_bounds() {
-    use menagerie::search::{search, Bound, IterationInfo, SearchJob, SearchLimits, TranspositionTable};
+    use menagerie::search::{search, Bound, IterationInfo, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
     use menagerie::with_position;
     use std::sync::atomic::AtomicBool;
     // A knight against a pawn: the score swings from depth to depth (fails both ways from
@@ -281,9 +281,10 @@ fn aspiration_failures_are_reported_as_bounds() {
         let p = AnyPosition::from_fen(builtin("chess").unwrap(), fen).unwrap();
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
+        let threads = SearchThreads::new(1);
         let mut infos: Vec<IterationInfo> = Vec::new();
         with_position!(&p, root => {
-            let mut job = SearchJob::new(root, SearchLimits::depth(8), &tt, &stop);
+            let mut job = SearchJob::new(root, SearchLimits::depth(8), &tt, &stop, &threads);
             job.progress_after = Duration::ZERO;
             search(&job, |info| infos.push(info.clone()));
         });

@@ -8,7 +8,7 @@
 
 use crate::any::AnyPosition;
 use crate::engine::EngineError;
-use crate::search::{self, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{self, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::variant::builtin;
 use crate::with_position;
 use std::sync::atomic::AtomicBool;
@@ -75,6 +75,7 @@ pub struct BenchReport {
 /// megabytes, cleared before each position.
 pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, EngineError> {
     let tt = TranspositionTable::new(hash_mb);
+    let search_threads = SearchThreads::new(threads);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let mut nodes = 0;
@@ -84,8 +85,7 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
         let position = AnyPosition::from_fen(variant, bp.fen)?;
         tt.clear();
         let (n, best) = with_position!(&position, root => {
-            let mut job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop);
-            job.threads = threads.max(1);
+            let job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop, &search_threads);
             let outcome = search::search(&job, |_| {});
             (outcome.nodes, outcome.best.map(|m| root.move_to_uci(m, false)))
         });

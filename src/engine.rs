@@ -13,15 +13,16 @@ use crate::bitboard::BitSet;
 use crate::moves::Move;
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
-use crate::search::{self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{
+    self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable,
+};
 use crate::startpos::{start_fen, StartError};
 use crate::variant::{builtin, UnknownVariant, Variant};
 use crate::with_position;
-use crossbeam_channel::{unbounded, Receiver, Sender};
+use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// Default transposition table size in megabytes.
@@ -137,12 +138,14 @@ pub struct Engine {
     setup: Setup,
     tt: Arc<TranspositionTable>,
     hash_mb: usize,
-    threads: usize,
+    /// The search threads, kept between searches.
+    threads: Arc<SearchThreads>,
     multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
     stop: Arc<AtomicBool>,
-    running: Option<JoinHandle<()>>,
+    /// Closes when the running search has sent its best move.
+    running: Option<Receiver<()>>,
 }
 
 impl Engine {
@@ -155,7 +158,7 @@ impl Engine {
             setup,
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
+            threads: Arc::new(SearchThreads::new(1)),
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             chess960: false,
@@ -216,14 +219,17 @@ impl Engine {
         self.hash_mb
     }
 
-    /// Number of search threads (at least 1).
+    /// Number of search threads (at least 1). The threads are started here, not per search.
     pub fn set_threads(&mut self, threads: usize) {
-        self.halt();
-        self.threads = threads.clamp(1, MAX_THREADS);
+        let threads = threads.clamp(1, MAX_THREADS);
+        if threads != self.threads.count() {
+            self.halt();
+            self.threads = Arc::new(SearchThreads::new(threads));
+        }
     }
 
     pub fn threads(&self) -> usize {
-        self.threads
+        self.threads.count()
     }
 
     /// Number of principal variations reported per iteration (at least 1; fewer when there are
@@ -278,22 +284,22 @@ impl Engine {
         self.halt();
         self.stop.store(false, Ordering::SeqCst);
         let (tx, rx) = unbounded();
+        let (done, running) = bounded(0);
         let run = Run {
             setup: self.setup.clone(),
             root_moves,
             limits,
             tt: Arc::clone(&self.tt),
             stop: Arc::clone(&self.stop),
-            threads: self.threads,
+            threads: Arc::clone(&self.threads),
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             chess960: self.chess960,
             tx,
+            _done: done,
         };
-        match std::thread::Builder::new().name("engine-search".to_string()).spawn(move || run.execute()) {
-            Ok(h) => self.running = Some(h),
-            Err(e) => log::error!("could not start the search thread: {e}"),
-        }
+        self.threads.spawn(move || run.execute());
+        self.running = Some(running);
         rx
     }
 
@@ -304,16 +310,15 @@ impl Engine {
 
     /// Wait until the running search, if any, has sent its best move.
     pub fn wait(&mut self) {
-        if let Some(h) = self.running.take() {
-            if h.join().is_err() {
-                log::error!("the search thread failed");
-            }
+        if let Some(running) = self.running.take() {
+            // Nothing is ever sent: this returns when the search drops its end of the channel.
+            let _ = running.recv();
         }
     }
 
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|h| !h.is_finished())
+        self.running.as_ref().is_some_and(|running| matches!(running.try_recv(), Err(TryRecvError::Empty)))
     }
 
     /// Stop and wait.
@@ -338,11 +343,13 @@ struct Run {
     limits: SearchLimits,
     tt: Arc<TranspositionTable>,
     stop: Arc<AtomicBool>,
-    threads: usize,
+    threads: Arc<SearchThreads>,
     multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
     tx: Sender<SearchEvent>,
+    /// Dropped when the run ends, which tells `Engine::wait`.
+    _done: Sender<()>,
 }
 
 impl Run {
@@ -374,7 +381,7 @@ impl Run {
             limits: self.limits.clone(),
             tt: &self.tt,
             stop: &self.stop,
-            threads: self.threads,
+            threads: &self.threads,
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),

@@ -7,7 +7,7 @@
 
 use super::PregameError;
 use crate::any::AnyPosition;
-use crate::search::{self, Score, SearchJob, SearchLimits, TranspositionTable};
+use crate::search::{self, Score, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::variant::Variant;
 use crate::with_position;
 use std::sync::atomic::AtomicBool;
@@ -18,7 +18,8 @@ pub const MAX_SCORER_HASH_MB: usize = 64;
 /// Searches start positions and keeps count of the nodes.
 pub struct Scorer {
     tt: TranspositionTable,
-    threads: usize,
+    /// Threads of its own: the scorer may run while the engine's are searching.
+    threads: SearchThreads,
     stop: AtomicBool,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -31,7 +32,7 @@ impl Scorer {
     pub fn new(hash_mb: usize, threads: usize) -> Scorer {
         Scorer {
             tt: TranspositionTable::new(hash_mb.clamp(1, MAX_SCORER_HASH_MB)),
-            threads: threads.max(1),
+            threads: SearchThreads::new(threads),
             stop: AtomicBool::new(false),
             nodes: 0,
             searches: 0,
@@ -53,9 +54,7 @@ impl Scorer {
 
     fn search(&mut self, position: &AnyPosition, limits: SearchLimits) -> search::SearchOutcome {
         let outcome = with_position!(position, p => {
-            let mut job = SearchJob::new(p, limits, &self.tt, &self.stop);
-            job.threads = self.threads;
-            search::search(&job, |_| {})
+            search::search(&SearchJob::new(p, limits, &self.tt, &self.stop, &self.threads), |_| {})
         });
         self.nodes += outcome.nodes;
         self.searches += 1;

@@ -11,11 +11,13 @@
 pub mod ordering;
 pub mod score;
 pub mod see;
+pub mod threads;
 pub mod time;
 pub mod tt;
 mod worker;
 
 pub use score::{Score, ScoreReport};
+pub use threads::SearchThreads;
 pub use time::{SearchLimits, TimeManager};
 pub use tt::{Bound, TranspositionTable};
 
@@ -25,9 +27,6 @@ use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use worker::{Shared, Worker};
-
-/// Stack of each search thread: the recursion keeps a position and a move list per ply.
-const THREAD_STACK: usize = 16 * 1024 * 1024;
 
 /// The search techniques in use; all on by default. Turning them all off (`Features::none`)
 /// leaves a plain alpha-beta to a fixed depth with the static evaluation at the leaves, whose
@@ -84,7 +83,8 @@ pub struct SearchJob<'a, B: BitSet> {
     pub tt: &'a TranspositionTable,
     /// Set by the caller to stop the search.
     pub stop: &'a AtomicBool,
-    pub threads: usize,
+    /// The threads the search runs on: all of them, the first as the main thread.
+    pub threads: &'a SearchThreads,
     /// Principal variations to report per iteration (1 = only the best move).
     pub multipv: usize,
     /// Milliseconds kept in reserve per move under a clock.
@@ -100,8 +100,14 @@ pub struct SearchJob<'a, B: BitSet> {
 }
 
 impl<'a, B: BitSet> SearchJob<'a, B> {
-    /// A job with no game history, every root move, one thread and every feature.
-    pub fn new(root: &'a Position<B>, limits: SearchLimits, tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Self {
+    /// A job with no game history, every root move and every feature.
+    pub fn new(
+        root: &'a Position<B>,
+        limits: SearchLimits,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        threads: &'a SearchThreads,
+    ) -> Self {
         SearchJob {
             root,
             history: &[],
@@ -109,7 +115,7 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             limits,
             tt,
             stop,
-            threads: 1,
+            threads,
             multipv: 1,
             move_overhead_ms: 0,
             features: Features::default(),
@@ -186,50 +192,27 @@ pub struct SearchOutcome {
 pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&IterationInfo) + Send) -> SearchOutcome {
     let start = Instant::now();
     job.tt.new_search();
-    let threads = job.threads.max(1);
-    let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let counters: Vec<AtomicU64> = (0..job.threads.count()).map(|_| AtomicU64::new(0)).collect();
     let finished = AtomicBool::new(false);
     let time = TimeManager::new(&job.limits, job.root.side_to_move(), job.move_overhead_ms, start);
     let shared = Shared { job, counters: &counters, finished: &finished, time, start };
-
-    let main_result = std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for id in 1..threads {
-            let shared = &shared;
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, move || Worker::new(id, shared).run(&mut |_: &IterationInfo| {}));
-            match spawned {
-                Ok(h) => helpers.push(h),
-                Err(e) => log::warn!("could not start search thread {id}: {e}"),
-            }
+    let results = job.threads.run(
+        || {
+            let result = Worker::new(0, &shared).run(&mut on_iteration);
+            // The helpers stop with the main thread.
+            finished.store(true, Ordering::Relaxed);
+            result
+        },
+        |id| Worker::new(id, &shared).run(&mut |_: &IterationInfo| {}),
+    );
+    let mut results = results.into_iter();
+    let mut main_result = results.next().flatten();
+    for r in results.flatten() {
+        // A helper that completed a deeper iteration than the main thread answers.
+        if r.best.is_some() && main_result.as_ref().is_none_or(|m| r.depth > m.depth) {
+            main_result = Some(r);
         }
-        let shared_ref = &shared;
-        let on_iteration = &mut on_iteration;
-        let main = std::thread::Builder::new()
-            .name("search-0".to_string())
-            .stack_size(THREAD_STACK)
-            .spawn_scoped(scope, move || Worker::new(0, shared_ref).run(on_iteration));
-        let result = match main {
-            Ok(h) => h.join().ok(),
-            Err(e) => {
-                log::warn!("could not start the main search thread: {e}");
-                None
-            }
-        };
-        finished.store(true, Ordering::Relaxed);
-        let mut result = result;
-        for h in helpers {
-            match h.join() {
-                // A helper that completed a deeper iteration than the main thread answers.
-                Ok(r) if r.best.is_some() && result.as_ref().is_none_or(|m| r.depth > m.depth) => result = Some(r),
-                Ok(_) => {}
-                Err(_) => log::warn!("a search thread failed"),
-            }
-        }
-        result
-    });
+    }
     let nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
     let time = start.elapsed();
     let fallback = || {
