@@ -202,12 +202,11 @@ pub fn score_moves<B: BitSet>(
 #[inline]
 pub fn pick_next(list: &mut MoveList, scores: &mut [i32], start: usize) -> Move {
     let moves = list.as_mut_slice();
-    let mut best = start;
-    for i in start + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
+    let rest = &scores[start..moves.len()];
+    // Two passes, the highest score and then its first index, rather than one loop carrying
+    // the best index: the first pass vectorises. The first of equal scores wins, as before.
+    let top = rest.iter().copied().max().unwrap_or(0);
+    let best = start + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(start, best);
     scores.swap(start, best);
     moves[start]
