@@ -305,6 +305,10 @@ fn check_position<B: BitSet>(
             failures
                 .push("(a) child hash", format!("(a) after {uci} the incremental hash differs from scratch: {}", at()));
         }
+        if child.checkers() != child.checkers_from_scratch() {
+            failures
+                .push("(a) child checkers", format!("(a) after {uci} the kept checkers differ from scratch: {}", at()));
+        }
     }
 
     // (e) The converse: a pseudo-legal move the filter rejected does leave the king attacked.

@@ -1,7 +1,7 @@
 //! The `Move` type: a compact, `Copy` description of one move of any variant (normal, promotion,
 //! en passant, castling with its rook, drop), and `MoveList`, a fixed-capacity list of moves.
 //!
-//! Owns: move encoding and the move list.
+//! Owns: move encoding, the move list and the fixed-capacity list under it (`StackList`).
 //! Must not know: positions, notation (see `notation`), search.
 
 use crate::geometry::Square;
@@ -144,29 +144,36 @@ impl fmt::Debug for Move {
 /// Capacity of a move list: enough for any position of our variants (drops included).
 pub const MAX_MOVES: usize = 1024;
 
-/// A fixed-capacity list of moves, kept on the stack. Its storage is left uninitialised, so that
+/// A fixed-capacity list, kept on the stack: moves (`MoveList`), or values that go with them
+/// index for index (the search's ordering scores). Its storage is left uninitialised, so that
 /// creating a list in every node costs nothing.
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+pub struct StackList<T: Copy> {
+    items: [MaybeUninit<T>; MAX_MOVES],
     len: usize,
 }
 
-impl Default for MoveList {
+/// A fixed-capacity list of moves.
+pub type MoveList = StackList<Move>;
+
+impl<T: Copy> Default for StackList<T> {
     fn default() -> Self {
-        MoveList::new()
+        StackList::new()
     }
 }
 
-impl MoveList {
-    pub fn new() -> MoveList {
-        MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], len: 0 }
+impl<T: Copy> StackList<T> {
+    #[inline]
+    pub fn new() -> StackList<T> {
+        // The inline `const` matters: the plain repeat `[MaybeUninit::uninit(); N]` is compiled
+        // to a memset of the whole array (4 KB per node, a quarter of the search's instructions).
+        StackList { items: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
 
-    /// Append a move; a full list drops further moves (the capacity exceeds any real position).
+    /// Append an item; a full list drops further items (the capacity exceeds any real position).
     #[inline]
-    pub fn push(&mut self, m: Move) {
+    pub fn push(&mut self, item: T) {
         if self.len < MAX_MOVES {
-            self.moves[self.len] = MaybeUninit::new(m);
+            self.items[self.len] = MaybeUninit::new(item);
             self.len += 1;
         }
     }
@@ -181,34 +188,55 @@ impl MoveList {
         self.len == 0
     }
 
+    /// Forget every item.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
         // SAFETY: the first `len` entries were written by `push` (or moved by `retain`), and
-        // `MaybeUninit<Move>` has the layout of `Move`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+        // `MaybeUninit<T>` has the layout of `T`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const T, self.len) }
     }
 
     #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr() as *mut T, self.len) }
     }
 
-    /// Keep only the moves for which `f` is true.
-    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+    /// Keep only the items for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(T) -> bool) {
         let mut j = 0;
         for i in 0..self.len {
-            let m = self.as_slice()[i];
-            if f(m) {
-                self.moves[j] = MaybeUninit::new(m);
+            let item = self.as_slice()[i];
+            if f(item) {
+                self.items[j] = MaybeUninit::new(item);
                 j += 1;
             }
         }
         self.len = j;
     }
 
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.as_slice().iter()
+    }
+}
+
+impl<T: Copy> std::ops::Deref for StackList<T> {
+    type Target = [T];
+    #[inline]
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Copy> std::ops::DerefMut for StackList<T> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
     }
 }
 

@@ -227,6 +227,7 @@ impl<B: BitSet> Position<B> {
             }
         }
         pos.promotion_kinds = pos.initial_array_promotions();
+        pos.refresh_checkers();
         Ok(pos)
     }
 

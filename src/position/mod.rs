@@ -1,6 +1,8 @@
 //! A position of any variant: bitboards by colour and kind, a square-to-piece array, hands,
-//! castling rights (the rook squares that may still castle), en passant, counters and an
-//! incrementally updated Zobrist hash. Positions are copied to make moves (copy-make).
+//! castling rights (the rook squares that may still castle), en passant, counters, an
+//! incrementally updated Zobrist hash and the pieces giving check (found once per move, since
+//! the search, legality and move generation all ask). Positions are copied to make moves
+//! (copy-make).
 //!
 //! Owns: `Position<B>`, `Piece`, attack detection on a position, `play`.
 //! Must not know: notation, search, protocols, variant names.
@@ -45,6 +47,9 @@ pub struct Position<B: BitSet> {
     /// be promoted to once); part of the hash.
     pub(crate) promotions_spent: u32,
     pub(crate) kings: [Option<Square>; 2],
+    /// Enemy pieces giving check to the side to move: set by `play`, `play_null` and the FEN
+    /// reader (`refresh_checkers`), the only code that changes the pieces or the side to move.
+    pub(crate) checkers: B,
 }
 
 impl<B: BitSet> Position<B> {
@@ -65,6 +70,7 @@ impl<B: BitSet> Position<B> {
             promotion_kinds: 0,
             promotions_spent: 0,
             kings: [None; 2],
+            checkers: B::EMPTY,
         }
     }
 
@@ -312,16 +318,27 @@ impl<B: BitSet> Position<B> {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> B {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The pieces giving check, found from the board (what `checkers` keeps).
+    pub fn checkers_from_scratch(&self) -> B {
         match self.kings[self.side.index()] {
             Some(k) => self.attackers(k, self.side.flip(), self.occupied()),
             None => B::EMPTY,
         }
     }
 
-    /// Whether the side to move is in check.
+    /// Find the pieces giving check again, after a change of the pieces or the side to move.
     #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers().any()
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers = self.checkers_from_scratch();
     }
 
     /// The square a castling rook lands on, for a king going `king_from` -> `king_to` with the
@@ -436,6 +453,7 @@ impl<B: BitSet> Position<B> {
         }
         self.side = them;
         self.hash ^= r.zobrist.black_to_move;
+        self.refresh_checkers();
     }
 
     /// Pass the move (for null-move search): only the side to move and en passant change.
@@ -444,5 +462,6 @@ impl<B: BitSet> Position<B> {
         self.side = self.side.flip();
         self.hash ^= self.rules.zobrist.black_to_move;
         self.halfmove += 1;
+        self.refresh_checkers();
     }
 }

@@ -11,7 +11,7 @@ use super::see::see;
 use crate::bitboard::BitSet;
 use crate::eval::Evaluator;
 use crate::geometry::Color;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, StackList};
 use crate::position::Position;
 use crate::variant::{PieceKind, MAX_KINDS};
 
@@ -147,6 +147,9 @@ impl Heuristics {
     }
 }
 
+/// Ordering scores of a move list, index for index.
+pub type ScoreList = StackList<i32>;
+
 /// Whether an ordering score from `score_moves` marks a capture that loses the exchange. Bad
 /// captures sit within a few million of `BAD_CAPTURE`, far below every quiet move's history.
 #[inline]
@@ -154,12 +157,12 @@ pub fn is_losing_capture(score: i32) -> bool {
     score < BAD_CAPTURE / 2
 }
 
-/// Give every move of `list` an ordering score in `scores` (higher first).
+/// Give every move of `list` an ordering score in `scores` (higher first), index for index.
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves<B: BitSet>(
     pos: &Position<B>,
     list: &MoveList,
-    scores: &mut [i32],
+    scores: &mut ScoreList,
     table_move: Move,
     killers: [Move; 2],
     counter: Move,
@@ -167,8 +170,9 @@ pub fn score_moves<B: BitSet>(
     eval: &Evaluator<B>,
 ) {
     let color = pos.side_to_move();
-    for (s, &m) in scores.iter_mut().zip(list.iter()) {
-        *s = if m == table_move {
+    scores.clear();
+    for &m in list.iter() {
+        scores.push(if m == table_move {
             TABLE_MOVE
         } else if is_tactical(pos, m) {
             let victim = victim_kind(pos, m).map_or(0, |k| eval.order_value(k));
@@ -189,7 +193,7 @@ pub fn score_moves<B: BitSet>(
             KILLER
         } else {
             heuristics.history(color, mover_kind(pos, m), m)
-        };
+        });
     }
 }
 
@@ -198,12 +202,11 @@ pub fn score_moves<B: BitSet>(
 #[inline]
 pub fn pick_next(list: &mut MoveList, scores: &mut [i32], start: usize) -> Move {
     let moves = list.as_mut_slice();
-    let mut best = start;
-    for i in start + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
+    let rest = &scores[start..moves.len()];
+    // Two passes, the highest score and then its first index, rather than one loop carrying
+    // the best index: the first pass vectorises. The first of equal scores wins, as before.
+    let top = rest.iter().copied().max().unwrap_or(0);
+    let best = start + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(start, best);
     scores.swap(start, best);
     moves[start]

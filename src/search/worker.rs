@@ -7,7 +7,7 @@
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
 //! Must not know: notation, protocols, variant names.
 
-use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics};
+use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
@@ -16,7 +16,7 @@ use super::{IterationInfo, SearchJob};
 use crate::bitboard::BitSet;
 use crate::eval::Evaluator;
 use crate::geometry::Color;
-use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::StalemateRule;
 use once_cell::sync::Lazy;
@@ -589,12 +589,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let ctx = pos.legality_context();
         let mut list = MoveList::new();
         pos.generate(&mut list);
-        let mut scores = [0i32; MAX_MOVES];
+        let mut scores = ScoreList::new();
         let previous = if ply > 0 { self.played[ply - 1] } else { Move::NONE };
         score_moves(
             pos,
             &list,
-            &mut scores[..list.len()],
+            &mut scores,
             table_move,
             self.heuristics.killers(ply),
             self.heuristics.counter(previous),
@@ -771,17 +771,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     })
             });
         }
-        let mut scores = [0i32; MAX_MOVES];
-        score_moves(
-            pos,
-            &list,
-            &mut scores[..list.len()],
-            table_move,
-            [Move::NONE; 2],
-            Move::NONE,
-            &self.heuristics,
-            self.eval,
-        );
+        let mut scores = ScoreList::new();
+        score_moves(pos, &list, &mut scores, table_move, [Move::NONE; 2], Move::NONE, &self.heuristics, self.eval);
         let mut legal = 0;
         for i in 0..list.len() {
             let m = pick_next(&mut list, &mut scores, i);
