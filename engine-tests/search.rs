@@ -351,3 +351,30 @@ fn bench_report() {
     }
     println!("depth {} nodes {} nps {} time {:?}", r.depth, r.nodes, r.nps, r.time);
 }
+
+/// With several threads the first to complete a fixed depth ends the search: whichever it was,
+/// the last report is of that depth and its line starts with the move played.
+#[test]
+fn a_parallel_fixed_depth_search_reports_the_line_it_plays() {
+    let mut e = Engine::new("chess").unwrap();
+    e.set_threads(3);
+    for p in bench::BENCH_POSITIONS.iter().take(14) {
+        e.set_variant(p.variant).unwrap();
+        e.set_position::<&str>(p.fen, &[]).unwrap();
+        for depth in [6, 8] {
+            let mut last = None;
+            let mut best = None;
+            for event in e.go(SearchLimits::depth(depth)).iter() {
+                match event {
+                    SearchEvent::Info { depth, pv, bound, .. } => last = Some((depth, pv, bound)),
+                    SearchEvent::BestMove { best: b, .. } => best = b,
+                    _ => {}
+                }
+            }
+            let (reported, pv, bound) = last.unwrap_or_else(|| panic!("{}: no report", p.fen));
+            assert_eq!((reported, bound), (depth, menagerie::search::Bound::Exact), "{}", p.fen);
+            assert_eq!(pv.first(), best.as_ref(), "{} depth {depth}", p.fen);
+            e.wait();
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search
-//! (alpha-beta) with quiescence, run by N threads on the same root (Lazy SMP) sharing one
-//! lock-free transposition table and a stop flag. It never prints: the caller gets one
+//! (alpha-beta) with quiescence, run by the N threads of a persistent pool (`SearchThreads`) on
+//! the same root (Lazy SMP) sharing one lock-free transposition table and a stop flag. The
+//! deepest completed iteration of any thread answers (and is reported when a helper's); in a
+//! fixed-depth search the first thread to complete the depth ends the search. It never prints: the caller gets one
 //! `IterationInfo` per completed iteration through a callback (and, in long searches, one per
 //! aspiration failure and a `RootMoveInfo` per root move), and the outcome as the return value.
 //!
@@ -206,20 +208,36 @@ pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&I
         |id| Worker::new(id, &shared).run(&mut |_: &IterationInfo| {}),
     );
     let mut results = results.into_iter();
-    let mut main_result = results.next().flatten();
+    let mut answer = results.next().flatten();
+    let mut helper_answers = false;
     for r in results.flatten() {
         // A helper that completed a deeper iteration than the main thread answers.
-        if r.best.is_some() && main_result.as_ref().is_none_or(|m| r.depth > m.depth) {
-            main_result = Some(r);
+        if r.best.is_some() && answer.as_ref().is_none_or(|a| r.depth > a.depth) {
+            answer = Some(r);
+            helper_answers = true;
         }
     }
     let nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
     let time = start.elapsed();
+    if let Some(r) = answer.as_ref().filter(|r| helper_answers && r.depth > 0 && job.multipv <= 1) {
+        // The last report shows the line that answers.
+        on_iteration(&IterationInfo {
+            multipv: 1,
+            depth: r.depth,
+            seldepth: r.seldepth,
+            score: r.score,
+            nodes,
+            time,
+            hashfull: job.tt.hashfull(),
+            pv: r.pv.clone(),
+            bound: Bound::Exact,
+        });
+    }
     let fallback = || {
         let legal = job.root.legal_moves();
         legal.iter().copied().find(|m| job.root_moves.contains(m)).or_else(|| legal.iter().copied().next())
     };
-    match main_result {
+    match answer {
         Some(r) => SearchOutcome {
             best: r.best.or_else(fallback),
             ponder: r.ponder,

@@ -81,6 +81,9 @@ pub(super) struct ThreadResult {
     pub ponder: Option<Move>,
     pub score: Score,
     pub depth: u32,
+    pub seldepth: u32,
+    /// The principal variation, from the best move.
+    pub pv: Vec<Move>,
 }
 
 #[derive(Clone)]
@@ -211,7 +214,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     pub fn run(mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
         let job = self.shared.job;
         let limits = &job.limits;
-        let mut result = ThreadResult { best: None, ponder: None, score: 0, depth: 0 };
+        let mut result = ThreadResult { best: None, ponder: None, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
         if self.root_moves.is_empty() {
             return result;
         }
@@ -241,6 +244,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                         result.best = Some(m);
                         result.ponder = None;
                         result.score = s;
+                        result.pv = vec![m];
                     }
                 }
                 break;
@@ -251,10 +255,22 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
             self.last_pv.clone_from(&pv);
             let best = pv.first().copied().unwrap_or(self.root_moves[0].m);
-            result = ThreadResult { best: Some(best), ponder: pv.get(1).copied(), score, depth: depth as u32 };
-            // Helpers do not end a fixed-depth search: the main thread reports every depth (and
-            // every MultiPV line) the caller asked for.
+            let seldepth = self.seldepth.max(depth as usize) as u32;
+            result = ThreadResult {
+                best: Some(best),
+                ponder: pv.get(1).copied(),
+                score,
+                depth: depth as u32,
+                seldepth,
+                pv: pv.clone(),
+            };
             if !self.is_main() {
+                // The first thread to complete the depth asked for ends the search (its result
+                // answers and is reported); not with several lines, which only the main thread
+                // searches.
+                if limits.depth == Some(depth as u32) && job.multipv <= 1 {
+                    self.shared.finished.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
             self.iteration_best = None;
@@ -275,7 +291,6 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             self.publish_nodes();
             let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), job.tt.hashfull());
-            let seldepth = self.seldepth.max(depth as usize) as u32;
             for (index, (score, pv)) in reports.into_iter().enumerate() {
                 let info = IterationInfo {
                     multipv: index as u32 + 1,
