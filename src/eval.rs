@@ -3,8 +3,8 @@
 //! more than on the board, piece-square terms derived from geometry (centralisation for leapers
 //! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
 //! middlegame), a mobility term, pawn structure (passed, doubled and isolated pawns), king safety
-//! (attacks on the squares around the royal piece, the pawn shield in front of it) and a tempo
-//! bonus, tapered between middlegame and endgame by the material left.
+//! (attacks on the squares around the royal piece, the pawn shield in front of it), threats
+//! (pieces attacked by pawns, pieces attacked and not defended) and a tempo bonus, tapered between middlegame and endgame by the material left.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -70,6 +70,10 @@ const KING_DANGER_DIVISOR: i32 = 4;
 const KING_DANGER_MAX: i32 = 500;
 /// Bonus for the side to move.
 pub const TEMPO: i32 = 15;
+/// Threats, per enemy piece (not a pawn, not royal): attacked by a pawn; attacked and not
+/// defended (middlegame, endgame).
+const THREAT_BY_PAWN: (i32, i32) = (60, 45);
+const HANGING: (i32, i32) = (30, 20);
 /// Non-pawn material (both sides, board and hands) at and above which the game is a pure
 /// middlegame, and at and below which it is a pure endgame.
 const MIDGAME_MATERIAL: i32 = 5500;
@@ -330,6 +334,9 @@ impl<B: BitSet> Evaluator<B> {
         // The squares around each royal piece, and the danger units of attacks on them.
         let zones = [Color::White, Color::Black].map(|c| pos.king(c).map_or(B::EMPTY, |k| self.zone[k.index()]));
         let mut danger = [0i32; 2];
+        // Squares each side attacks, and attacks by its pawns.
+        let mut attacked = [B::EMPTY; 2];
+        let mut pawn_attacked = [B::EMPTY; 2];
         for k in 0..r.kinds {
             let all = pos.pieces_of_kind(k);
             if all.is_empty() && pos.hand_count(Color::White, k) == 0 && pos.hand_count(Color::Black, k) == 0 {
@@ -337,6 +344,7 @@ impl<B: BitSet> Evaluator<B> {
             }
             let counts_phase = self.phase_kinds & (1 << k) != 0;
             let mobile = self.mobile & (1 << k) != 0;
+            let pawn = self.pawn_kinds & (1 << k) != 0;
             for color in Color::BOTH {
                 let c = color.index();
                 let mine = all & pos.pieces_of(color);
@@ -356,11 +364,16 @@ impl<B: BitSet> Evaluator<B> {
                 for sq in mine.squares() {
                     mg[c] += self.pst_mg[base + sq.index()] as i32;
                     eg[c] += self.pst_eg[base + sq.index()] as i32;
+                    let attacks = r.reach(&t.capture, sq, occ);
+                    attacked[c] |= attacks;
+                    if pawn {
+                        pawn_attacked[c] |= attacks;
+                    }
                     if mobile {
                         let reach = if t.symmetric {
-                            r.reach(&t.capture, sq, occ) & (empty | theirs)
+                            attacks & (empty | theirs)
                         } else {
-                            (r.reach(&t.quiet, sq, occ) & empty) | (r.reach(&t.capture, sq, occ) & theirs)
+                            (r.reach(&t.quiet, sq, occ) & empty) | (attacks & theirs)
                         };
                         let bonus = reach.count() as i32 * self.mobility[k];
                         mg[c] += bonus;
@@ -373,6 +386,11 @@ impl<B: BitSet> Evaluator<B> {
         }
         for color in Color::BOTH {
             let c = color.index();
+            let targets = pos.pieces_of(color.flip()) & !pawns[1 - c] & !pos.pieces_of_kind(r.royal);
+            let by_pawn = (targets & pawn_attacked[c]).count() as i32;
+            let hanging = (targets & attacked[c] & !attacked[1 - c]).count() as i32;
+            mg[c] += by_pawn * THREAT_BY_PAWN.0 + hanging * HANGING.0;
+            eg[c] += by_pawn * THREAT_BY_PAWN.1 + hanging * HANGING.1;
             let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color);
             mg[c] += pmg;
             eg[c] += peg;
@@ -464,6 +482,21 @@ mod tests {
         let healthy = position("chess", "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1");
         let doubled = position("chess", "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
         assert!(evaluate(&healthy) > evaluate(&doubled));
+    }
+
+    #[test]
+    fn pieces_attacked_by_pawns_or_left_hanging_cost() {
+        // The same knight, attacked by a pawn on d5 or not by the pawn on a5.
+        let attacked = position("chess", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
+        let safe = position("chess", "4k3/8/8/p7/4N3/8/8/4K3 w - - 0 1");
+        let (a, s) = (evaluate(&attacked), evaluate(&safe));
+        assert!(s - a >= THREAT_BY_PAWN.1 + HANGING.1 - 15, "attacked {a}, safe {s}");
+        // A rook attacked by a bishop, defended by the king or not: the same squares, the
+        // king's and the rook's, but the king on the other side of the rook.
+        let defended = position("chess", "4k3/8/8/8/3b4/8/5R2/6K1 w - - 0 1");
+        let hanging = position("chess", "4k3/8/8/8/3b4/8/5R2/3K4 w - - 0 1");
+        let (d, h) = (evaluate(&defended), evaluate(&hanging));
+        assert!(d - h >= HANGING.1, "defended {d}, hanging {h}");
     }
 
     #[test]
