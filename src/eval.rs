@@ -4,7 +4,8 @@
 //! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
 //! middlegame), a mobility term, pawn structure (passed, doubled and isolated pawns), king safety
 //! (attacks on the squares around the royal piece, the pawn shield in front of it), threats
-//! (pieces attacked by pawns, pieces attacked and not defended) and a tempo bonus, tapered between middlegame and endgame by the material left.
+//! (pieces attacked by pawns, pieces attacked and not defended), rook-like pieces on open and
+//! half-open files and a tempo bonus, tapered between middlegame and endgame by the material left.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -74,6 +75,10 @@ pub const TEMPO: i32 = 15;
 /// defended (middlegame, endgame).
 const THREAT_BY_PAWN: (i32, i32) = (60, 45);
 const HANGING: (i32, i32) = (30, 20);
+/// A piece that rides the whole file (rook-like) on a file without pawns of its own side:
+/// half-open (enemy pawns on it) and open (middlegame, endgame).
+const HALF_OPEN_FILE: (i32, i32) = (15, 7);
+const OPEN_FILE: (i32, i32) = (35, 15);
 /// Non-pawn material (both sides, board and hands) at and above which the game is a pure
 /// middlegame, and at and below which it is a pure endgame.
 const MIDGAME_MATERIAL: i32 = 5500;
@@ -99,6 +104,8 @@ pub struct Evaluator<B: BitSet> {
     phase_kinds: u32,
     /// Kinds that are pawns.
     pawn_kinds: u32,
+    /// Kinds that ride files without limit (rook-like), royal ones excepted.
+    file_riders: u32,
     /// King-danger units per attacked square next to the enemy royal piece, by kind.
     attack_units: [i32; MAX_KINDS],
     /// Squares next to each square (and the square itself).
@@ -218,6 +225,7 @@ impl<B: BitSet> Evaluator<B> {
                 attack_units[k] = (value[k] / KING_ATTACK_VALUE_UNIT).clamp(1, 8);
             }
         }
+        let file_riders = rules.rook_kinds[0].iter().filter(|&&k| k != rules.royal).fold(0u32, |m, &k| m | 1 << k);
         let mut zone = vec![B::EMPTY; squares];
         let mut file_mask = vec![B::EMPTY; g.files as usize];
         let mut front_span = vec![B::EMPTY; 2 * squares];
@@ -270,6 +278,7 @@ impl<B: BitSet> Evaluator<B> {
             mobility,
             phase_kinds,
             pawn_kinds,
+            file_riders,
             attack_units,
             zone,
             file_mask,
@@ -345,6 +354,7 @@ impl<B: BitSet> Evaluator<B> {
             let counts_phase = self.phase_kinds & (1 << k) != 0;
             let mobile = self.mobile & (1 << k) != 0;
             let pawn = self.pawn_kinds & (1 << k) != 0;
+            let file_rider = self.file_riders & (1 << k) != 0;
             for color in Color::BOTH {
                 let c = color.index();
                 let mine = all & pos.pieces_of(color);
@@ -364,6 +374,14 @@ impl<B: BitSet> Evaluator<B> {
                 for sq in mine.squares() {
                     mg[c] += self.pst_mg[base + sq.index()] as i32;
                     eg[c] += self.pst_eg[base + sq.index()] as i32;
+                    if file_rider {
+                        let file = self.file_mask[r.geometry.file(sq) as usize];
+                        if (file & pawns[c]).is_empty() {
+                            let (bmg, beg) = if (file & pawns[1 - c]).is_empty() { OPEN_FILE } else { HALF_OPEN_FILE };
+                            mg[c] += bmg;
+                            eg[c] += beg;
+                        }
+                    }
                     let attacks = r.reach(&t.capture, sq, occ);
                     attacked[c] |= attacks;
                     if pawn {
@@ -497,6 +515,17 @@ mod tests {
         let hanging = position("chess", "4k3/8/8/8/3b4/8/5R2/3K4 w - - 0 1");
         let (d, h) = (evaluate(&defended), evaluate(&hanging));
         assert!(d - h >= HANGING.1, "defended {d}, hanging {h}");
+    }
+
+    #[test]
+    fn rooks_like_files_without_their_own_pawns() {
+        // The same rook, boxed in by the knight in front of it, with its own pawn on its file or
+        // only the enemy's (the pawns mirrored, so that every other term cancels: without the
+        // file bonus both score the same).
+        let closed = position("chess", "4k3/8/8/7p/P7/8/n7/R3K3 w - - 0 1");
+        let half_open = position("chess", "4k3/8/8/p7/7P/8/n7/R3K3 w - - 0 1");
+        let (c, h) = (evaluate(&closed), evaluate(&half_open));
+        assert!(h - c >= 5, "closed {c}, half-open {h}");
     }
 
     #[test]
