@@ -2,9 +2,10 @@
 //! (alpha-beta) with quiescence, run by the N threads of a persistent pool (`SearchThreads`) on
 //! the same root (Lazy SMP) sharing one lock-free transposition table and a stop flag. The
 //! deepest completed iteration of any thread answers (and is reported when a helper's); in a
-//! fixed-depth search the first thread to complete the depth ends the search. It never prints: the caller gets one
-//! `IterationInfo` per completed iteration through a callback (and, in long searches, one per
-//! aspiration failure and a `RootMoveInfo` per root move), and the outcome as the return value.
+//! fixed-depth search the first thread to complete the depth ends the search. It never prints:
+//! the caller gets one `IterationInfo` per completed iteration through a callback (and, in long
+//! searches, one per aspiration failure and a `RootMoveInfo` per root move), and the outcome as
+//! the return value.
 //!
 //! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the submodules
 //! own scores, the table, ordering, time limits and the per-thread tree search.
