@@ -509,8 +509,8 @@ mod tests {
         let safe = position("chess", "4k3/8/8/p7/4N3/8/8/4K3 w - - 0 1");
         let (a, s) = (evaluate(&attacked), evaluate(&safe));
         assert!(s - a >= THREAT_BY_PAWN.1 + HANGING.1 - 15, "attacked {a}, safe {s}");
-        // A rook attacked by a bishop, defended by the king or not: the same squares, the
-        // king's and the rook's, but the king on the other side of the rook.
+        // A rook attacked by a bishop, defended by its king (g1) or not (d1): without the
+        // hanging term both score the same.
         let defended = position("chess", "4k3/8/8/8/3b4/8/5R2/6K1 w - - 0 1");
         let hanging = position("chess", "4k3/8/8/8/3b4/8/5R2/3K4 w - - 0 1");
         let (d, h) = (evaluate(&defended), evaluate(&hanging));
