@@ -18,7 +18,7 @@ use crate::engine::{
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::variant;
-use crossbeam_channel::{never, select, Receiver};
+use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
 
@@ -69,24 +69,7 @@ impl<W: Write> Uci<W> {
     /// Run until `quit` or the end of input. `lines` delivers stdin lines (from a reader
     /// thread), so that `stop` and `isready` are answered while a search runs.
     pub fn run(&mut self, lines: Receiver<String>) {
-        loop {
-            let events = self.events.clone();
-            select! {
-                recv(lines) -> line => match line {
-                    Ok(line) => {
-                        if !self.command(&line) {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                },
-                recv(events) -> event => match event {
-                    Ok(e) => self.report(e),
-                    Err(_) => self.events = never(),
-                },
-            }
-        }
-        self.finish_search();
+        super::run_session(self, lines);
     }
 
     /// End a running search and report what it still has to say (its best move above all):
@@ -412,6 +395,24 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
         limits.infinite = true;
     }
     limits
+}
+
+impl<W: Write> super::Session for Uci<W> {
+    fn command(&mut self, line: &str) -> bool {
+        Uci::command(self, line)
+    }
+
+    fn search_events(&mut self) -> &mut Receiver<SearchEvent> {
+        &mut self.events
+    }
+
+    fn on_search_event(&mut self, event: SearchEvent) {
+        self.report(event);
+    }
+
+    fn end_search(&mut self) {
+        self.finish_search();
+    }
 }
 
 #[cfg(test)]

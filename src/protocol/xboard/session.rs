@@ -22,7 +22,7 @@ use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::startpos::{random_index, start_fen};
 use crate::variant::{self, Variant};
 use crate::with_position;
-use crossbeam_channel::{never, select, Receiver};
+use crossbeam_channel::{never, Receiver};
 use std::collections::VecDeque;
 use std::io::Write;
 
@@ -155,24 +155,7 @@ impl<W: Write> Xboard<W> {
 
     /// Run until `quit` or the end of input; `lines` delivers stdin lines from a reader thread.
     pub fn run(&mut self, lines: Receiver<String>) {
-        loop {
-            let events = self.events.clone();
-            select! {
-                recv(lines) -> line => match line {
-                    Ok(line) => {
-                        if !self.command(&line) {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                },
-                recv(events) -> event => match event {
-                    Ok(e) => self.on_event(e),
-                    Err(_) => self.events = never(),
-                },
-            }
-        }
-        self.abandon_search();
+        crate::protocol::run_session(self, lines);
     }
 
     /// Handle one command line; false on `quit`.
@@ -685,5 +668,23 @@ impl<W: Write> Xboard<W> {
     fn claim(&mut self, outcome: Outcome) {
         self.say(&outcome.to_string());
         self.game_over = true;
+    }
+}
+
+impl<W: Write> crate::protocol::Session for Xboard<W> {
+    fn command(&mut self, line: &str) -> bool {
+        Xboard::command(self, line)
+    }
+
+    fn search_events(&mut self) -> &mut Receiver<SearchEvent> {
+        &mut self.events
+    }
+
+    fn on_search_event(&mut self, event: SearchEvent) {
+        self.on_event(event);
+    }
+
+    fn end_search(&mut self) {
+        self.abandon_search();
     }
 }
