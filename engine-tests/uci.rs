@@ -2,6 +2,8 @@
 //! with moves that vampirc-uci cannot carry, errors that keep the previous position, `stop` and
 //! `isready` during a search, and `bestmove 0000` without legal moves.
 
+mod common;
+
 use menagerie::any::AnyPosition;
 use menagerie::variant::builtin;
 use std::io::{BufRead, BufReader, Write};
@@ -47,21 +49,7 @@ impl Session {
 
     /// Read lines until one satisfies `want`; returns every line read, that one last.
     fn expect(&mut self, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = want(&line);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("timed out; lines so far: {seen:#?}"),
-            }
-        }
+        common::read_until(&self.lines, want, timeout_ms)
     }
 
     fn bestmove(&mut self, timeout_ms: u64) -> String {

@@ -5,6 +5,8 @@
 //! mate scores, MultiPV), result claims, `lift`/`highlight`, bad input, and a full game of every
 //! variant with the engine playing both sides, each move checked by the library.
 
+mod common;
+
 use menagerie::game::Game;
 use menagerie::variant::builtin;
 use std::io::{BufRead, BufReader, Write};
@@ -69,21 +71,7 @@ impl Session {
 
     /// Read lines until one satisfies `want`; returns every line read, that one last.
     fn expect(&mut self, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = want(&line);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("timed out; lines so far: {seen:#?}"),
-            }
-        }
+        common::read_until(&self.lines, want, timeout_ms)
     }
 
     /// Send a ping and return every line before its pong.

@@ -1,10 +1,15 @@
 //! Shared by the integration tests: reading the perft suites of `perft-suites/` (blank-line
-//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments).
+//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments), and
+//! reading an engine process's output lines until an expected one.
+
+// Each test crate uses part of this module.
+#![allow(dead_code)]
 
 use std::path::Path;
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
 
 /// One suite entry.
-#[allow(dead_code)] // each test crate reads the fields it needs
 pub struct Entry {
     pub id: String,
     pub variant: String,
@@ -61,4 +66,24 @@ pub fn suite_files() -> Vec<std::path::PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// Read lines until one satisfies `want`; returns every line read, that one last. Panics with
+/// the lines so far when none comes within `timeout_ms`.
+pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let done = want(&line);
+                seen.push(line);
+                if done {
+                    return seen;
+                }
+            }
+            Err(_) => panic!("timed out; lines so far: {seen:#?}"),
+        }
+    }
 }
