@@ -313,6 +313,23 @@ fn minimax<B: BitSet>(pos: &Position<B>, depth: u32, ply: usize) -> i32 {
     best
 }
 
+/// A fixed-depth search with every feature off: plain alpha-beta.
+fn plain_search<B: BitSet>(
+    root: &Position<B>,
+    depth: u32,
+    tt: &TranspositionTable,
+    threads: &SearchThreads,
+) -> menagerie::search::SearchOutcome {
+    tt.clear();
+    let stop = AtomicBool::new(false);
+    let mut job = SearchJob::new(root, SearchLimits::depth(depth), tt, &stop, threads);
+    job.features = Features::none();
+    search(&job, |_| {})
+}
+
+/// Plain alpha-beta scores exactly as minimax, with one thread and with helper threads sharing
+/// the table (which, in a fixed-depth search, may answer), whichever thread searched what.
+/// Depths 7 and 8 in the pawn endings give the helpers time to join.
 #[test]
 fn alpha_beta_equals_minimax() {
     let cases = [
@@ -323,76 +340,46 @@ fn alpha_beta_equals_minimax() {
         ("vdchess", "4k3/8/8/8/8/8/8/R3K3[a] b Q - 0 1", 3),
         ("rvc", "11k/12/12/5h6/12/3Y8/12/K11 w - - 0 1", 3),
         ("rvc", "11k/11p/8K2p/11P/12/12/12/12 w - - 0 1", 3),
-    ];
-    let tt = TranspositionTable::new(4);
-    let stop = AtomicBool::new(false);
-    let threads = SearchThreads::new(1);
-    for (variant, fen, depth) in cases {
-        let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
-        with_position!(&p, root => {
-            tt.clear();
-            let mut job = SearchJob::new(root, SearchLimits::depth(depth), &tt, &stop, &threads);
-            job.features = Features::none();
-            let outcome = search(&job, |_| {});
-            assert_eq!(outcome.depth, depth);
-            assert_eq!(outcome.score, minimax(root, depth, 0), "{variant} {fen} depth {depth}");
-        });
-    }
-}
-
-/// With helper threads sharing the table (and, in a fixed-depth search, possibly answering),
-/// the result without the pruning that makes scores depend on the path must still be exactly
-/// minimax, whichever thread searched what.
-#[test]
-fn alpha_beta_with_helper_threads_equals_minimax() {
-    let cases = [
-        ("chess", "4k3/8/8/3q4/8/2N5/8/4K2R w K - 0 1", 3),
-        ("chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 3),
-        ("vdchess", "4k3/8/8/8/8/8/8/R3K3[a] b Q - 0 1", 3),
         ("chess", "8/3k4/8/2pP4/2P5/8/4K3/8 b - - 0 1", 8),
         ("chess", "8/8/1k6/p1p5/P1P5/1K6/8/8 w - - 0 1", 8),
         ("rvc", "11k/11p/8K2p/11P/12/12/12/12 w - - 0 1", 7),
     ];
     let tt = TranspositionTable::new(4);
-    let stop = AtomicBool::new(false);
-    let threads = SearchThreads::new(2);
+    let one = SearchThreads::new(1);
+    let two = SearchThreads::new(2);
     for (variant, fen, depth) in cases {
         let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
         with_position!(&p, root => {
             let expected = minimax(root, depth, 0);
-            for round in 0..3 {
-                tt.clear();
-                let mut job = SearchJob::new(root, SearchLimits::depth(depth), &tt, &stop, &threads);
-                job.features = Features::none();
-                let outcome = search(&job, |_| {});
-                assert_eq!(outcome.depth, depth);
-                assert_eq!(outcome.score, expected, "{variant} {fen} depth {depth}, round {round}");
+            for (threads, rounds) in [(&one, 1), (&two, 3)] {
+                for round in 0..rounds {
+                    let outcome = plain_search(root, depth, &tt, threads);
+                    assert_eq!(outcome.depth, depth);
+                    assert_eq!(
+                        outcome.score,
+                        expected,
+                        "{variant} {fen} depth {depth}, {} threads, round {round}",
+                        threads.count()
+                    );
+                }
             }
         });
     }
 }
 
-/// The same over the bench positions, middle games of every variant: plain alpha-beta (all
-/// pruning off) with one thread is minimax (see above), so the search with helpers must give
-/// exactly its score.
+/// The same over the bench positions, middle games of every variant: plain alpha-beta with one
+/// thread is minimax (see above), so the search with helpers must give exactly its score.
 #[test]
 fn alpha_beta_with_helper_threads_scores_the_bench_positions_as_one_thread() {
     let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
     let one = SearchThreads::new(1);
     let two = SearchThreads::new(2);
     for p in bench::BENCH_POSITIONS {
         let position = AnyPosition::from_fen(builtin(p.variant).unwrap(), p.fen).unwrap();
         with_position!(&position, root => {
-            let score = |threads: &SearchThreads| {
-                tt.clear();
-                let mut job = SearchJob::new(root, SearchLimits::depth(4), &tt, &stop, threads);
-                job.features = Features::none();
-                search(&job, |_| {}).score
-            };
-            let expected = score(&one);
+            let expected = plain_search(root, 4, &tt, &one).score;
             for round in 0..2 {
-                assert_eq!(score(&two), expected, "{} {}, round {round}", p.variant, p.fen);
+                assert_eq!(plain_search(root, 4, &tt, &two).score, expected, "{} {}, round {round}", p.variant, p.fen);
             }
         });
     }
