@@ -1,7 +1,7 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search
 //! (alpha-beta) with quiescence, run by the N threads of a persistent pool (`SearchThreads`) on
-//! the same root (Lazy SMP) sharing one lock-free transposition table and a stop flag. The
-//! deepest completed iteration of any thread answers (and is reported when a helper's); in a
+//! the same root (Lazy SMP) sharing one lock-free transposition table and a stop flag; a thread
+//! puts off the later root moves another thread is on (`busy`). The deepest completed iteration of any thread answers (and is reported when a helper's); in a
 //! fixed-depth search the first thread to complete the depth ends the search. It never prints:
 //! the caller gets one `IterationInfo` per completed iteration through a callback (and, in long
 //! searches, one per aspiration failure and a `RootMoveInfo` per root move), and the outcome as
@@ -11,6 +11,7 @@
 //! own scores, the table, ordering, time limits and the per-thread tree search.
 //! Must not know: notation, protocols, variant names.
 
+pub mod busy;
 pub mod ordering;
 pub mod score;
 pub mod see;
@@ -27,6 +28,7 @@ pub use tt::{Bound, TranspositionTable};
 use crate::bitboard::BitSet;
 use crate::moves::Move;
 use crate::position::Position;
+use busy::BusyTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use worker::{Shared, Worker};
@@ -198,7 +200,8 @@ pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&I
     let counters: Vec<AtomicU64> = (0..job.threads.count()).map(|_| AtomicU64::new(0)).collect();
     let finished = AtomicBool::new(false);
     let time = TimeManager::new(&job.limits, job.root.side_to_move(), job.move_overhead_ms, start);
-    let shared = Shared { job, counters: &counters, finished: &finished, time, start };
+    let busy = (job.threads.count() > 1).then(BusyTable::new);
+    let shared = Shared { job, counters: &counters, finished: &finished, busy: busy.as_ref(), time, start };
     let results = job.threads.run(
         || {
             let result = Worker::new(0, &shared).run(&mut on_iteration);

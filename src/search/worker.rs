@@ -7,6 +7,7 @@
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
 //! Must not know: notation, protocols, variant names.
 
+use super::busy::BusyTable;
 use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
@@ -71,6 +72,8 @@ pub(super) struct Shared<'a, 'j, B: BitSet> {
     pub counters: &'a [AtomicU64],
     /// Set when the main thread is done (or a limit is reached): every thread stops.
     pub finished: &'a AtomicBool,
+    /// The root moves being searched, when there is more than one thread.
+    pub busy: Option<&'a BusyTable>,
     pub time: TimeManager,
     pub start: Instant,
 }
@@ -423,7 +426,13 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let root = self.shared.job.root;
         self.pv_len[0] = 0;
         let mut best = -INFINITE;
-        for i in first..self.root_moves.len() {
+        // The moves in order, then those put off because another thread was on them.
+        let mut order: Vec<usize> = (first..self.root_moves.len()).collect();
+        let in_order = order.len();
+        let mut next = 0;
+        while next < order.len() {
+            let i = order[next];
+            next += 1;
             let m = self.root_moves[i].m;
             if let Some(report) = self.shared.job.on_root_move.filter(|_| self.is_main()) {
                 if self.shared.start.elapsed() >= self.shared.job.progress_after {
@@ -432,10 +441,18 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             let mut child = root.clone();
             child.play(m);
+            let child_hash = child.hash();
+            if let Some(busy) = self.shared.busy {
+                if i != first && next <= in_order && busy.is_busy(child_hash) {
+                    order.push(i);
+                    continue;
+                }
+                busy.enter(child_hash);
+            }
             let gives_check = child.in_check();
             let extension = i32::from(self.shared.job.features.check_extension && gives_check);
             let new_depth = depth - 1 + extension;
-            self.hashes.push(child.hash());
+            self.hashes.push(child_hash);
             self.played[0] = m;
             let score = if i == first {
                 -self.alphabeta(&child, new_depth, -beta, -alpha, 1, true, true)
@@ -446,6 +463,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 }
                 s
             };
+            if let Some(busy) = self.shared.busy {
+                busy.leave(child_hash);
+            }
             self.hashes.pop();
             if self.aborted {
                 break;
