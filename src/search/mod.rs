@@ -1,8 +1,9 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search
 //! (alpha-beta) with quiescence, run by the N threads of a persistent pool (`SearchThreads`) on
 //! the same root (Lazy SMP) sharing one lock-free transposition table and a stop flag; a thread
-//! puts off the later root moves another thread is on (`busy`). The deepest completed iteration of any thread answers (and is reported when a helper's); in a
-//! fixed-depth search the first thread to complete the depth ends the search. It never prints:
+//! puts off the later root moves another thread is on (`busy`). The deepest completed iteration
+//! of any thread answers (and is reported when a helper's); in a fixed-depth search the first
+//! thread to complete the depth ends the search. It never prints:
 //! the caller gets one `IterationInfo` per completed iteration through a callback (and, in long
 //! searches, one per aspiration failure and a `RootMoveInfo` per root move), and the outcome as
 //! the return value.
