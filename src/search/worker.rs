@@ -434,11 +434,6 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let i = order[next];
             next += 1;
             let m = self.root_moves[i].m;
-            if let Some(report) = self.shared.job.on_root_move.filter(|_| self.is_main()) {
-                if self.shared.start.elapsed() >= self.shared.job.progress_after {
-                    report(&super::RootMoveInfo { depth: depth as u32, m, number: i as u32 + 1 });
-                }
-            }
             let mut child = root.clone();
             child.play(m);
             let child_hash = child.hash();
@@ -448,6 +443,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     continue;
                 }
                 busy.enter(child_hash);
+            }
+            // Reported once it is searched: a move put off is reported when its turn comes.
+            if let Some(report) = self.shared.job.on_root_move.filter(|_| self.is_main()) {
+                if self.shared.start.elapsed() >= self.shared.job.progress_after {
+                    report(&super::RootMoveInfo { depth: depth as u32, m, number: i as u32 + 1 });
+                }
             }
             let gives_check = child.in_check();
             let extension = i32::from(self.shared.job.features.check_extension && gives_check);
