@@ -10,7 +10,8 @@
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
 //!
-//! Owns: `Evaluator`, `evaluate`, piece values for search (`Evaluator::value`).
+//! Owns: `Evaluator`, `evaluate`, piece values for search (`Evaluator::value`); its weights are
+//! `EvalParams` (params.rs).
 //! Must not know: search, notation, protocols, variant names.
 
 use crate::bitboard::BitSet;
@@ -23,72 +24,24 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+mod params;
+pub use params::EvalParams;
+
 /// The value a knight-like piece gets when values are derived from mobility.
 const KNIGHT_VALUE: f64 = 300.0;
 /// Value of a pawn type without a value in the variant file.
 const DEFAULT_PAWN_VALUE: i32 = 100;
-/// A piece in hand is worth its board value plus this fraction (1/8) of it.
-const HAND_BONUS_DIVISOR: i32 = 8;
-/// Centralisation: share of a piece's value per square of average empty-board mobility, counted
-/// per square that the piece reaches from a square above (or below) that average.
-const CENTRALISATION_MG: f64 = 0.12;
-const CENTRALISATION_EG: f64 = 0.10;
-/// Riders (and hoppers, bent and circular riders) get this fraction of the centralisation of
-/// leapers and steppers: their empty-board reach says little about a square on a full board.
-const RIDER_CENTRALISATION: f64 = 0.25;
-/// Royal piece: penalty per rank left in the middlegame, and its centralisation weights.
-const ROYAL_ADVANCE_MG: f64 = 12.0;
-const ROYAL_CENTRE_MG: f64 = -4.0;
-const ROYAL_CENTRE_EG: f64 = 8.0;
-/// Pawn advancement: middlegame per rank, endgame for the whole way (quadratic).
-const PAWN_ADVANCE_MG: f64 = 4.0;
-const PAWN_ADVANCE_EG: f64 = 90.0;
-/// Pawn centre files in the middlegame, per file nearer the centre.
-const PAWN_CENTRE_MG: f64 = 3.0;
-/// Mobility: centipawns per reachable square, as a share of the piece's value per square of
-/// its average empty-board mobility (so a knight's square counts more than a queen's), within
-/// bounds.
-const MOBILITY_SHARE: f64 = 0.05;
+/// Mobility bonus per reachable square of any mobile piece, at least.
 const MOBILITY_MIN: i32 = 1;
-const MOBILITY_MAX: i32 = 4;
-/// Passed pawns: bonus for the whole way (quadratic in the progress), middlegame and endgame.
-const PASSED_MG: f64 = 70.0;
-const PASSED_EG: f64 = 150.0;
-/// Per pawn beyond the first on a file.
-const DOUBLED_MG: i32 = 10;
-const DOUBLED_EG: i32 = 20;
-/// Per pawn with no friendly pawn on a neighbouring file.
-const ISOLATED_MG: i32 = 10;
-const ISOLATED_EG: i32 = 15;
-/// Per friendly pawn on the squares just in front of the royal piece (middlegame), while it
-/// stays on its first two ranks.
-const SHIELD_MG: i32 = 12;
-/// King danger: each attack on a square next to the royal piece counts the attacker's value
-/// divided by this; the middlegame penalty is `units^2 / KING_DANGER_DIVISOR`, at most
-/// `KING_DANGER_MAX`.
-const KING_ATTACK_VALUE_UNIT: i32 = 150;
-const KING_DANGER_DIVISOR: i32 = 4;
-const KING_DANGER_MAX: i32 = 500;
-/// Bonus for the side to move.
-pub const TEMPO: i32 = 15;
-/// Threats, per enemy piece (not a pawn, not royal): attacked by a pawn; attacked and not
-/// defended (middlegame, endgame).
-const THREAT_BY_PAWN: (i32, i32) = (60, 45);
-const HANGING: (i32, i32) = (30, 20);
-/// A piece that rides the whole file (rook-like) on a file without pawns of its own side:
-/// half-open (enemy pawns on it) and open (middlegame, endgame).
-const HALF_OPEN_FILE: (i32, i32) = (15, 7);
-const OPEN_FILE: (i32, i32) = (35, 15);
-/// Non-pawn material (both sides, board and hands) at and above which the game is a pure
-/// middlegame, and at and below which it is a pure endgame.
-const MIDGAME_MATERIAL: i32 = 5500;
-const ENDGAME_MATERIAL: i32 = 1000;
 
 /// The evaluation tables of one compiled variant.
 pub struct Evaluator<B: BitSet> {
     rules: &'static Rules<B>,
-    /// Material on the board (0 for royal pieces, which are never captured).
+    /// Material on the board (0 for royal pieces, which are never captured): the variant's
+    /// values, for the middlegame and (scaled) for the endgame.
     value: [i32; MAX_KINDS],
+    value_mg: [i32; MAX_KINDS],
+    value_eg: [i32; MAX_KINDS],
     /// Material in hand.
     hand_value: [i32; MAX_KINDS],
     /// Value for move ordering: like `value`, with royal pieces the most valuable.
@@ -122,6 +75,19 @@ pub struct Evaluator<B: BitSet> {
     /// Passed-pawn bonus by `color * squares + sq`, middlegame and endgame.
     passed_mg: Vec<i16>,
     passed_eg: Vec<i16>,
+    /// Whole-centipawn terms (see `EvalParams`), middlegame and endgame.
+    doubled: (i32, i32),
+    isolated: (i32, i32),
+    shield_mg: i32,
+    king_danger_scale: i32,
+    king_danger_max: i32,
+    tempo: i32,
+    threat_by_pawn: (i32, i32),
+    hanging: (i32, i32),
+    half_open_file: (i32, i32),
+    open_file: (i32, i32),
+    midgame_material: i32,
+    endgame_material: i32,
 }
 
 /// Squares a piece of `kind` (White's tables) reaches from `sq` on an empty board, moving or
@@ -141,12 +107,20 @@ fn knight_average(g: Geometry) -> f64 {
 }
 
 impl<B: BitSet> Evaluator<B> {
-    /// Build the tables of a compiled variant.
+    /// Build the tables of a compiled variant with the default weights.
     pub fn new(rules: &'static Rules<B>) -> Evaluator<B> {
+        Evaluator::with_params(rules, &EvalParams::DEFAULT)
+    }
+
+    /// Build the tables of a compiled variant with the weights `w`.
+    pub fn with_params(rules: &'static Rules<B>, w: &EvalParams) -> Evaluator<B> {
+        let whole = |x: f64| x.round() as i32;
         let g = rules.geometry;
         let squares = rules.squares;
         let knight = knight_average(g);
         let mut value = [0; MAX_KINDS];
+        let mut value_mg = [0; MAX_KINDS];
+        let mut value_eg = [0; MAX_KINDS];
         let mut hand_value = [0; MAX_KINDS];
         let mut order_value = [0; MAX_KINDS];
         let mut pst_mg = vec![0i16; rules.kinds * 2 * squares];
@@ -170,7 +144,10 @@ impl<B: BitSet> Evaluator<B> {
                 None => derived.max(50),
             };
             value[k] = if royal { 0 } else { v };
-            hand_value[k] = if royal { 0 } else { v + v / HAND_BONUS_DIVISOR };
+            let (scale_mg, scale_eg) = if pawn { (1.0, w.pawn_value_eg) } else { (w.piece_value_mg, w.piece_value_eg) };
+            value_mg[k] = if royal { 0 } else { whole(v as f64 * scale_mg) };
+            value_eg[k] = if royal { 0 } else { whole(v as f64 * scale_eg) };
+            hand_value[k] = if royal { 0 } else { v + (v as f64 * w.hand_bonus).floor() as i32 };
             order_value[k] = if royal { 20_000 } else { v };
             if !pawn && !royal {
                 mobile |= 1 << k;
@@ -188,8 +165,9 @@ impl<B: BitSet> Evaluator<B> {
                         && m.circles.is_empty())
             };
             let centralisation =
-                if rides(&tables.quiet) || rides(&tables.capture) { RIDER_CENTRALISATION } else { 1.0 };
-            mobility[k] = ((MOBILITY_SHARE * per_square).round() as i32).clamp(MOBILITY_MIN, MOBILITY_MAX);
+                if rides(&tables.quiet) || rides(&tables.capture) { w.rider_centralisation } else { 1.0 };
+            mobility[k] =
+                whole(w.mobility_share * per_square).clamp(MOBILITY_MIN, whole(w.mobility_max).max(MOBILITY_MIN));
             for color in Color::BOTH {
                 for sq in g.all_squares() {
                     // Tables are White's; Black's are mirrored by rank.
@@ -201,14 +179,14 @@ impl<B: BitSet> Evaluator<B> {
                         let progress = ((rel_rank - 1).max(0) as f64 / span).min(1.0);
                         let centre_files = files / 2.0 - ((g.file(sq) as f64 + 0.5) - files / 2.0).abs();
                         (
-                            PAWN_ADVANCE_MG * (rel_rank - 1).max(0) as f64 + PAWN_CENTRE_MG * centre_files.max(0.0),
-                            PAWN_ADVANCE_EG * progress * progress,
+                            w.pawn_advance_mg * (rel_rank - 1).max(0) as f64 + w.pawn_centre_mg * centre_files.max(0.0),
+                            w.pawn_advance_eg * progress * progress,
                         )
                     } else if royal {
-                        (-ROYAL_ADVANCE_MG * rel_rank as f64 + ROYAL_CENTRE_MG * centre, ROYAL_CENTRE_EG * centre)
+                        (-w.royal_advance_mg * rel_rank as f64 + w.royal_centre_mg * centre, w.royal_centre_eg * centre)
                     } else {
                         let weight = centralisation * per_square * centre;
-                        (CENTRALISATION_MG * weight, CENTRALISATION_EG * weight)
+                        (w.centralisation_mg * weight, w.centralisation_eg * weight)
                     };
                     let i = (k * 2 + color.index()) * squares + sq.index();
                     pst_mg[i] = mg.round().clamp(-500.0, 500.0) as i16;
@@ -222,7 +200,7 @@ impl<B: BitSet> Evaluator<B> {
             if rules.is_pawn(k) {
                 pawn_kinds |= 1 << k;
             } else if mobile & (1 << k) != 0 {
-                attack_units[k] = (value[k] / KING_ATTACK_VALUE_UNIT).clamp(1, 8);
+                attack_units[k] = (value[k] / whole(w.king_attack_value_unit).max(1)).clamp(1, 8);
             }
         }
         let file_riders = rules.rook_kinds[0].iter().filter(|&&k| k != rules.royal).fold(0u32, |m, &k| m | 1 << k);
@@ -256,8 +234,8 @@ impl<B: BitSet> Evaluator<B> {
                 }
                 let span = (last_rank - 2).max(1) as f64;
                 let progress = ((g.relative_rank(sq, color) - 1).max(0) as f64 / span).min(1.0);
-                passed_mg[i] = (PASSED_MG * progress * progress).round() as i16;
-                passed_eg[i] = (PASSED_EG * progress * progress).round() as i16;
+                passed_mg[i] = (w.passed_mg * progress * progress).round() as i16;
+                passed_eg[i] = (w.passed_eg * progress * progress).round() as i16;
             }
         }
         let neighbour_files = (0..g.files as usize)
@@ -270,6 +248,8 @@ impl<B: BitSet> Evaluator<B> {
         Evaluator {
             rules,
             value,
+            value_mg,
+            value_eg,
             hand_value,
             order_value,
             pst_mg,
@@ -287,6 +267,18 @@ impl<B: BitSet> Evaluator<B> {
             shield,
             passed_mg,
             passed_eg,
+            doubled: (whole(w.doubled_mg), whole(w.doubled_eg)),
+            isolated: (whole(w.isolated_mg), whole(w.isolated_eg)),
+            shield_mg: whole(w.shield_mg),
+            king_danger_scale: whole(w.king_danger_scale),
+            king_danger_max: whole(w.king_danger_max),
+            tempo: whole(w.tempo),
+            threat_by_pawn: (whole(w.threat_by_pawn_mg), whole(w.threat_by_pawn_eg)),
+            hanging: (whole(w.hanging_mg), whole(w.hanging_eg)),
+            half_open_file: (whole(w.half_open_file_mg), whole(w.half_open_file_eg)),
+            open_file: (whole(w.open_file_mg), whole(w.open_file_eg)),
+            midgame_material: whole(w.midgame_material),
+            endgame_material: whole(w.endgame_material).min(whole(w.midgame_material) - 1),
         }
     }
 
@@ -359,8 +351,8 @@ impl<B: BitSet> Evaluator<B> {
                 let c = color.index();
                 let mine = all & pos.pieces_of(color);
                 let n = mine.count() as i32;
-                mg[c] += n * self.value[k];
-                eg[c] += n * self.value[k];
+                mg[c] += n * self.value_mg[k];
+                eg[c] += n * self.value_eg[k];
                 let held = pos.hand_count(color, k) as i32;
                 mg[c] += held * self.hand_value[k];
                 eg[c] += held * self.hand_value[k];
@@ -377,7 +369,8 @@ impl<B: BitSet> Evaluator<B> {
                     if file_rider {
                         let file = self.file_mask[r.geometry.file(sq) as usize];
                         if (file & pawns[c]).is_empty() {
-                            let (bmg, beg) = if (file & pawns[1 - c]).is_empty() { OPEN_FILE } else { HALF_OPEN_FILE };
+                            let (bmg, beg) =
+                                if (file & pawns[1 - c]).is_empty() { self.open_file } else { self.half_open_file };
                             mg[c] += bmg;
                             eg[c] += beg;
                         }
@@ -407,25 +400,25 @@ impl<B: BitSet> Evaluator<B> {
             let targets = pos.pieces_of(color.flip()) & !pawns[1 - c] & !pos.pieces_of_kind(r.royal);
             let by_pawn = (targets & pawn_attacked[c]).count() as i32;
             let hanging = (targets & attacked[c] & !attacked[1 - c]).count() as i32;
-            mg[c] += by_pawn * THREAT_BY_PAWN.0 + hanging * HANGING.0;
-            eg[c] += by_pawn * THREAT_BY_PAWN.1 + hanging * HANGING.1;
+            mg[c] += by_pawn * self.threat_by_pawn.0 + hanging * self.hanging.0;
+            eg[c] += by_pawn * self.threat_by_pawn.1 + hanging * self.hanging.1;
             let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color);
             mg[c] += pmg;
             eg[c] += peg;
-            mg[c] -= (danger[c] * danger[c] / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
+            mg[c] -= (danger[c] * danger[c] * self.king_danger_scale / 16).min(self.king_danger_max);
             if let Some(k) = pos.king(color) {
                 if r.geometry.relative_rank(k, color) <= 1 {
-                    mg[c] += SHIELD_MG * (self.shield[c * squares + k.index()] & pawns[c]).count() as i32;
+                    mg[c] += self.shield_mg * (self.shield[c * squares + k.index()] & pawns[c]).count() as i32;
                 }
             }
         }
         let us = pos.side_to_move().index();
         let them = 1 - us;
-        let span = MIDGAME_MATERIAL - ENDGAME_MATERIAL;
-        let phase = (material - ENDGAME_MATERIAL).clamp(0, span);
+        let span = self.midgame_material - self.endgame_material;
+        let phase = (material - self.endgame_material).clamp(0, span);
         let mg_score = mg[us] - mg[them];
         let eg_score = eg[us] - eg[them];
-        (mg_score * phase + eg_score * (span - phase)) / span + TEMPO
+        (mg_score * phase + eg_score * (span - phase)) / span + self.tempo
     }
 }
 
@@ -440,12 +433,12 @@ impl<B: BitSet> Evaluator<B> {
                 continue;
             }
             if on_file > 1 {
-                mg -= DOUBLED_MG * (on_file - 1);
-                eg -= DOUBLED_EG * (on_file - 1);
+                mg -= self.doubled.0 * (on_file - 1);
+                eg -= self.doubled.1 * (on_file - 1);
             }
             if (ours & self.neighbour_files[file]).is_empty() {
-                mg -= ISOLATED_MG * on_file;
-                eg -= ISOLATED_EG * on_file;
+                mg -= self.isolated.0 * on_file;
+                eg -= self.isolated.1 * on_file;
             }
         }
         for sq in ours.squares() {
@@ -469,6 +462,9 @@ mod tests {
     use super::*;
     use crate::rules::compiled;
     use crate::variant::builtin;
+
+    const W: EvalParams = EvalParams::DEFAULT;
+    const TEMPO: i32 = W.tempo as i32;
 
     fn position(variant: &str, fen: &str) -> Position<u64> {
         let v = builtin(variant).unwrap();
@@ -508,13 +504,13 @@ mod tests {
         let attacked = position("chess", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
         let safe = position("chess", "4k3/8/8/p7/4N3/8/8/4K3 w - - 0 1");
         let (a, s) = (evaluate(&attacked), evaluate(&safe));
-        assert!(s - a >= THREAT_BY_PAWN.1 + HANGING.1 - 15, "attacked {a}, safe {s}");
+        assert!(s - a >= (W.threat_by_pawn_eg + W.hanging_eg) as i32 - 15, "attacked {a}, safe {s}");
         // A rook attacked by a bishop, defended by its king (g1) or not (d1): without the
         // hanging term both score the same.
         let defended = position("chess", "4k3/8/8/8/3b4/8/5R2/6K1 w - - 0 1");
         let hanging = position("chess", "4k3/8/8/8/3b4/8/5R2/3K4 w - - 0 1");
         let (d, h) = (evaluate(&defended), evaluate(&hanging));
-        assert!(d - h >= HANGING.1, "defended {d}, hanging {h}");
+        assert!(d - h >= W.hanging_eg as i32, "defended {d}, hanging {h}");
     }
 
     #[test]
@@ -534,7 +530,7 @@ mod tests {
         // Same material: the pawns in front of the castled king, or on the other wing.
         let sheltered = position("chess", "rnbq1rk1/ppppbppp/8/8/8/8/PPP5/RNBQ1RK1 w - - 0 1");
         let bare = position("chess", "rnbq1rk1/ppppbppp/8/8/8/8/5PPP/RNBQ1RK1 w - - 0 1");
-        assert!(e(&bare) - e(&sheltered) >= 3 * SHIELD_MG, "{} {}", e(&bare), e(&sheltered));
+        assert!(e(&bare) - e(&sheltered) >= 3 * W.shield_mg as i32, "{} {}", e(&bare), e(&sheltered));
         // The same attackers on the king's wing or, mirrored, on the other wing.
         let near = position("chess", "r1bq1rk1/5ppp/8/6N1/7Q/8/PPP5/1KBR4 b - - 0 1");
         let far = position("chess", "r1bq1rk1/5ppp/8/1N6/Q7/8/PPP5/1KBR4 b - - 0 1");
