@@ -3,9 +3,10 @@
 //! more than on the board, piece-square terms derived from geometry (centralisation for leapers
 //! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
 //! middlegame), a mobility term, pawn structure (passed, doubled and isolated pawns), king safety
-//! (attacks on the squares around the royal piece, the pawn shield in front of it), threats
-//! (pieces attacked by pawns, pieces attacked and not defended), rook-like pieces on open and
-//! half-open files and a tempo bonus, tapered between middlegame and endgame by the material left.
+//! (attacks on the squares around the royal piece, the pawn shield in front of it), a colour-bound
+//! kind on both colours (the bishop pair), threats (pieces attacked by pawns, pieces attacked and
+//! not defended), rook-like pieces on open and half-open files and a tempo bonus, tapered between
+//! middlegame and endgame by the material left.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -55,6 +56,11 @@ pub struct Evaluator<B: BitSet> {
     mobility: [i32; MAX_KINDS],
     /// Kinds counted as non-pawn material for the game phase.
     phase_kinds: u32,
+    /// Kinds confined to the squares of one colour (bishop-like), and those squares' masks.
+    colour_bound: u32,
+    light_squares: B,
+    /// Bonus for having a colour-bound kind on both colours (the bishop pair).
+    pair: (i32, i32),
     /// Kinds that are pawns.
     pawn_kinds: u32,
     /// Kinds that ride files without limit (rook-like), royal ones excepted.
@@ -128,6 +134,7 @@ impl<B: BitSet> Evaluator<B> {
         let mut mobile = 0u32;
         let mut mobility = [0; MAX_KINDS];
         let mut phase_kinds = 0u32;
+        let mut colour_bound = 0u32;
         let files = g.files as f64;
         let last_rank = g.ranks as i32 - 1;
 
@@ -152,6 +159,16 @@ impl<B: BitSet> Evaluator<B> {
             if !pawn && !royal {
                 mobile |= 1 << k;
                 phase_kinds |= 1 << k;
+                let light = |sq: crate::geometry::Square| (g.file(sq) + g.rank(sq)) % 2 != 0;
+                let bound = g.all_squares().all(|sq| {
+                    let t = rules.kind_tables(k, Color::White);
+                    let reach =
+                        (rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY)) & rules.board;
+                    reach.squares().all(|to| light(to) == light(sq))
+                });
+                if bound {
+                    colour_bound |= 1 << k;
+                }
             }
             let per_square = v as f64 / average;
             let tables = rules.kind_tables(k, Color::White);
@@ -257,6 +274,12 @@ impl<B: BitSet> Evaluator<B> {
             mobile,
             mobility,
             phase_kinds,
+            colour_bound,
+            light_squares: g
+                .all_squares()
+                .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
+                .fold(B::EMPTY, |m, sq| m | B::square(sq)),
+            pair: (whole(w.pair_mg), whole(w.pair_eg)),
             pawn_kinds,
             file_riders,
             attack_units,
@@ -358,6 +381,13 @@ impl<B: BitSet> Evaluator<B> {
                 eg[c] += held * self.hand_value[k];
                 if counts_phase {
                     material += (n + held) * self.value[k];
+                }
+                if self.colour_bound & (1 << k) != 0
+                    && !(mine & self.light_squares).is_empty()
+                    && !(mine & !self.light_squares).is_empty()
+                {
+                    mg[c] += self.pair.0;
+                    eg[c] += self.pair.1;
                 }
                 let base = (k * 2 + c) * squares;
                 let t = r.kind_tables(k, color);
@@ -535,6 +565,22 @@ mod tests {
         let near = position("chess", "r1bq1rk1/5ppp/8/6N1/7Q/8/PPP5/1KBR4 b - - 0 1");
         let far = position("chess", "r1bq1rk1/5ppp/8/1N6/Q7/8/PPP5/1KBR4 b - - 0 1");
         assert!(e(&near) + 15 < e(&far), "{} {}", e(&near), e(&far));
+    }
+
+    #[test]
+    fn colour_bound_pieces_on_both_colours_earn_the_pair_bonus() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let with = Evaluator::with_params(r, &W);
+        let without = Evaluator::with_params(r, &EvalParams { pair_mg: 0.0, pair_eg: 0.0, ..W });
+        let gain = |fen: &str| {
+            let p = position("chess", fen);
+            with.evaluate(&p) - without.evaluate(&p)
+        };
+        // Endgame material only: the endgame weight counts.
+        assert_eq!(gain("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), W.pair_eg as i32, "bishops on c1 and f1");
+        assert_eq!(gain("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), 0, "bishops on c1 and g1, both dark");
+        assert_eq!(gain("4k3/8/8/8/8/8/8/2N1KN2 w - - 0 1"), 0, "knights are not colour-bound");
+        assert_eq!(gain("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0, "both sides have the pair");
     }
 
     #[test]

@@ -33,6 +33,9 @@ eval_params! {
     piece_value_eg: 1.0, step 0.02;
     /// Material of pawns in the endgame, as a factor of their value.
     pawn_value_eg: 1.0, step 0.02;
+    /// Having a colour-bound kind (bishop-like) on squares of both colours: the bishop pair.
+    pair_mg: 25.0, step 5.0;
+    pair_eg: 50.0, step 5.0;
     /// A piece in hand is worth its board value plus this fraction of it.
     hand_bonus: 0.125, step 0.025;
     /// Centralisation: share of a piece's value per square of average empty-board mobility,
