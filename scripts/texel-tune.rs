@@ -4,10 +4,12 @@
 //! current weights. The target blends the game's result (weight LAMBDA) with the expected score
 //! of the search's score in the game, which is far less noisy than a result. The search is a
 //! local one, a step of each weight in turn per pass (as Texel's), halving the steps when a
-//! pass finds nothing. One block of positions in ten is held out to check that a gain is not
-//! only over-fitting. Prints the weights that changed, as `name: old -> new`.
+//! pass finds nothing. One block of positions in ten is held out: the answer is the weights
+//! after the pass with the least error on them. Prints the weights that changed, as
+//! `name: old -> new`.
 //!
-//! Run: `cargo run --release --example texel-tune -- FILE [PASSES=20] [LAMBDA=0.5]`.
+//! Run: `cargo run --release --example texel-tune -- FILE [PASSES=20] [LAMBDA=0.5] [FROZEN]`, where
+//! FROZEN is a comma-separated list of weights to leave as they are.
 
 use menagerie::bitboard::BitSet;
 use menagerie::eval::{EvalParams, Evaluator};
@@ -140,17 +142,21 @@ fn main() {
     let path = args.first().map_or("train.txt", String::as_str);
     let passes = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20usize);
     let lambda = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0.5f64);
+    let frozen: Vec<&str> = args.get(3).map_or(Vec::new(), |a| a.split(',').collect());
     let data = Data::load(path, lambda);
     let mut w = EvalParams::DEFAULT;
     let k = golden(|k| data.error(&w, k, false));
     let mut best = data.error(&w, k, false);
     eprintln!("K = {k:.4}; error {best:.6}, held out {:.6}", data.error(&w, k, true));
+    // The weights of the pass with the least held-out error are the answer (early stopping).
+    let mut best_held_out = (data.error(&w, k, true), w.clone(), 0);
     let mut scale = 1.0;
     let mut halvings = 0;
     for pass in 1..=passes {
         let mut improved = false;
         let count = w.clone().weights_mut().len();
-        for i in 0..count {
+        let names: Vec<&str> = w.clone().weights_mut().iter().map(|(name, _, _)| *name).collect();
+        for i in (0..count).filter(|&i| !frozen.contains(&names[i])) {
             for direction in [1.0, -1.0] {
                 let mut trial = w.clone();
                 let mut weights = trial.weights_mut();
@@ -166,7 +172,11 @@ fn main() {
                 }
             }
         }
-        eprintln!("pass {pass} (steps x{scale}): error {best:.6}, held out {:.6}", data.error(&w, k, true));
+        let held_out = data.error(&w, k, true);
+        eprintln!("pass {pass} (steps x{scale}): error {best:.6}, held out {held_out:.6}");
+        if held_out < best_held_out.0 {
+            best_held_out = (held_out, w.clone(), pass);
+        }
         if !improved {
             if halvings == 2 {
                 break;
@@ -175,6 +185,8 @@ fn main() {
             scale /= 2.0;
         }
     }
+    let (held_out, mut w, pass) = best_held_out;
+    eprintln!("answer: the weights after pass {pass}, held-out error {held_out:.6}");
     let mut default = EvalParams::DEFAULT;
     for ((name, _, old), (_, _, new)) in default.weights_mut().into_iter().zip(w.weights_mut()) {
         if (*old - *new).abs() > 1e-9 {
