@@ -34,27 +34,27 @@ eval_params! {
     /// Material of pawns in the endgame, as a factor of their value.
     pawn_value_eg: 1.0, step 0.02;
     /// Having a colour-bound kind (bishop-like) on squares of both colours: the bishop pair.
-    pair_mg: 25.0, step 5.0;
-    pair_eg: 50.0, step 5.0;
+    pair_mg: 50.0, step 5.0;
+    pair_eg: 40.0, step 5.0;
     /// A piece in hand is worth its board value plus this fraction of it.
     hand_bonus: 0.125, step 0.025;
     /// Centralisation: share of a piece's value per square of average empty-board mobility,
     /// counted per square that the piece reaches from a square above (or below) that average.
-    centralisation_mg: 0.12, step 0.01;
-    centralisation_eg: 0.10, step 0.01;
+    centralisation_mg: 0.15, step 0.01;
+    centralisation_eg: 0.05, step 0.01;
     /// Riders (and hoppers, bent and circular riders) get this fraction of the centralisation
     /// of leapers and steppers: their empty-board reach says little about a square on a full
     /// board.
-    rider_centralisation: 0.25, step 0.05;
+    rider_centralisation: 0.3, step 0.05;
     /// Royal piece: penalty per rank left in the middlegame, and its centralisation weights.
-    royal_advance_mg: 12.0, step 2.0;
-    royal_centre_mg: -4.0, step 1.0;
-    royal_centre_eg: 8.0, step 1.0;
+    royal_advance_mg: -28.0, step 2.0;
+    royal_centre_mg: -12.0, step 1.0;
+    royal_centre_eg: 10.0, step 1.0;
     /// Pawn advancement: middlegame per rank, endgame for the whole way (quadratic).
-    pawn_advance_mg: 4.0, step 1.0;
-    pawn_advance_eg: 90.0, step 5.0;
+    pawn_advance_mg: 11.0, step 1.0;
+    pawn_advance_eg: 15.0, step 5.0;
     /// Pawn centre files in the middlegame, per file nearer the centre.
-    pawn_centre_mg: 3.0, step 1.0;
+    pawn_centre_mg: 0.0, step 1.0;
     /// Mobility: centipawns per reachable square, as a share of the piece's value per square of
     /// its average empty-board mobility (so a knight's square counts more than a queen's), at
     /// least 1 and at most `mobility_max`.
@@ -62,36 +62,36 @@ eval_params! {
     mobility_max: 4.0, step 1.0;
     /// Passed pawns: bonus for the whole way (quadratic in the progress).
     passed_mg: 70.0, step 5.0;
-    passed_eg: 150.0, step 5.0;
+    passed_eg: 155.0, step 5.0;
     /// Per pawn beyond the first on a file.
-    doubled_mg: 10.0, step 2.0;
-    doubled_eg: 20.0, step 2.0;
+    doubled_mg: 28.0, step 2.0;
+    doubled_eg: 14.0, step 2.0;
     /// Per pawn with no friendly pawn on a neighbouring file.
-    isolated_mg: 10.0, step 2.0;
-    isolated_eg: 15.0, step 2.0;
+    isolated_mg: 18.0, step 2.0;
+    isolated_eg: 13.0, step 2.0;
     /// Per friendly pawn on the squares just in front of the royal piece (middlegame), while it
     /// stays on its first two ranks.
-    shield_mg: 12.0, step 2.0;
+    shield_mg: 20.0, step 2.0;
     /// King danger: each attack on a square next to the royal piece counts the attacker's value
     /// divided by `king_attack_value_unit` (1 to 8 units); the middlegame penalty is
     /// `units^2 * king_danger_scale / 16`, at most `king_danger_max`.
-    king_attack_value_unit: 150.0, step 25.0;
-    king_danger_scale: 4.0, step 1.0;
-    king_danger_max: 500.0, step 25.0;
+    king_attack_value_unit: 0.0, step 25.0;
+    king_danger_scale: 3.0, step 1.0;
+    king_danger_max: 350.0, step 25.0;
     /// Bonus for the side to move.
     tempo: 15.0, step 2.0;
     /// Threats, per enemy piece (not a pawn, not royal) attacked by a pawn.
-    threat_by_pawn_mg: 60.0, step 5.0;
-    threat_by_pawn_eg: 45.0, step 5.0;
+    threat_by_pawn_mg: 30.0, step 5.0;
+    threat_by_pawn_eg: 10.0, step 5.0;
     /// Threats, per enemy piece (not a pawn, not royal) attacked and not defended.
-    hanging_mg: 30.0, step 5.0;
-    hanging_eg: 20.0, step 5.0;
+    hanging_mg: 10.0, step 5.0;
+    hanging_eg: 15.0, step 5.0;
     /// A piece that rides the whole file (rook-like) on a file without pawns of its own side:
     /// half-open (enemy pawns on it) and open.
-    half_open_file_mg: 15.0, step 3.0;
-    half_open_file_eg: 7.0, step 3.0;
-    open_file_mg: 35.0, step 3.0;
-    open_file_eg: 15.0, step 3.0;
+    half_open_file_mg: 36.0, step 3.0;
+    half_open_file_eg: 31.0, step 3.0;
+    open_file_mg: 44.0, step 3.0;
+    open_file_eg: 30.0, step 3.0;
     /// Non-pawn material (both sides, board and hands) at and above which the game is a pure
     /// middlegame, and at and below which it is a pure endgame.
     midgame_material: 5500.0, step 250.0;
