@@ -39,7 +39,8 @@ const MOBILITY_MIN: i32 = 1;
 pub struct Evaluator<B: BitSet> {
     rules: &'static Rules<B>,
     /// Material on the board (0 for royal pieces, which are never captured): the variant's
-    /// values, for the middlegame and (scaled) for the endgame.
+    /// values (for search and the game phase), and those scaled by the material weights for the
+    /// middlegame and the endgame.
     value: [i32; MAX_KINDS],
     value_mg: [i32; MAX_KINDS],
     value_eg: [i32; MAX_KINDS],

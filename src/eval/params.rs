@@ -46,7 +46,8 @@ eval_params! {
     /// of leapers and steppers: their empty-board reach says little about a square on a full
     /// board.
     rider_centralisation: 0.3, step 0.05;
-    /// Royal piece: penalty per rank left in the middlegame, and its centralisation weights.
+    /// Royal piece: penalty per rank left in the middlegame (the tuned value is negative, a
+    /// reward), and its centralisation weights.
     royal_advance_mg: -28.0, step 2.0;
     royal_centre_mg: -12.0, step 1.0;
     royal_centre_eg: 10.0, step 1.0;
@@ -73,7 +74,7 @@ eval_params! {
     /// stays on its first two ranks.
     shield_mg: 20.0, step 2.0;
     /// King danger: each attack on a square next to the royal piece counts the attacker's value
-    /// divided by `king_attack_value_unit` (1 to 8 units); the middlegame penalty is
+    /// divided by `king_attack_value_unit` (at least 1; 1 to 8 units); the middlegame penalty is
     /// `units^2 * king_danger_scale / 16`, at most `king_danger_max`.
     king_attack_value_unit: 0.0, step 25.0;
     king_danger_scale: 3.0, step 1.0;
