@@ -10,6 +10,7 @@
 //! within ±10 for 20 plies after move 40 a draw, and one longer than 400 plies a draw.
 
 use menagerie::game::{Game, Outcome};
+use menagerie::random::SplitMix64;
 use menagerie::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use menagerie::startpos::{form_count, random_index, start_in_form, Form};
 use menagerie::variant::builtin;
@@ -27,24 +28,9 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 20;
 const MAX_PLIES: usize = 400;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 /// One game; returns its quiet positions (variant, FEN) and White's score.
 fn play_game(seed: u64, nodes: u64, tt: &TranspositionTable, pool: &SearchThreads) -> Option<(Vec<String>, f64)> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let total: u64 = MIX.iter().map(|m| m.1).sum();
     let mut pick = rng.below(total);
     let mut name = MIX[0].0;
@@ -57,7 +43,8 @@ fn play_game(seed: u64, nodes: u64, tt: &TranspositionTable, pool: &SearchThread
     }
     let variant = builtin(name).ok()?;
     let start =
-        start_in_form(variant, Form::Basic, random_index(form_count(variant, Form::Basic).ok()?, rng.next())).ok()?;
+        start_in_form(variant, Form::Basic, random_index(form_count(variant, Form::Basic).ok()?, rng.next_u64()))
+            .ok()?;
     let mut game = Game::new(variant, &start.fen).ok()?;
     let random_plies = RANDOM_PLIES.0 + rng.below(RANDOM_PLIES.1 - RANDOM_PLIES.0 + 1);
     for _ in 0..random_plies {
@@ -65,7 +52,7 @@ fn play_game(seed: u64, nodes: u64, tt: &TranspositionTable, pool: &SearchThread
         if moves.is_empty() || game.outcome().is_some() {
             return None;
         }
-        game.play(&moves[rng.below(moves.len() as u64) as usize]).ok()?;
+        game.play(&moves[rng.index(moves.len())]).ok()?;
     }
     tt.clear();
     let stop = AtomicBool::new(false);

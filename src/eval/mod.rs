@@ -99,10 +99,9 @@ pub struct Evaluator<B: BitSet> {
 
 /// Squares a piece of `kind` (White's tables) reaches from `sq` on an empty board, moving or
 /// capturing.
-fn empty_board_reach<B: BitSet>(rules: &Rules<B>, kind: PieceKind, color: Color, sq: crate::geometry::Square) -> u32 {
+fn empty_board_reach<B: BitSet>(rules: &Rules<B>, kind: PieceKind, color: Color, sq: crate::geometry::Square) -> B {
     let t = rules.kind_tables(kind, color);
-    let reach = rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY);
-    (reach & rules.board).count()
+    (rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY)) & rules.board
 }
 
 /// Average number of knight moves over the squares of a board: the yardstick for derived values.
@@ -136,6 +135,8 @@ impl<B: BitSet> Evaluator<B> {
         let mut mobility = [0; MAX_KINDS];
         let mut phase_kinds = 0u32;
         let mut colour_bound = 0u32;
+        let light_squares =
+            g.all_squares().filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0).fold(B::EMPTY, |m, sq| m | B::square(sq));
         let files = g.files as f64;
         let last_rank = g.ranks as i32 - 1;
 
@@ -143,7 +144,8 @@ impl<B: BitSet> Evaluator<B> {
             let def = &rules.variant.pieces[k];
             let pawn = rules.is_pawn(k);
             let royal = k == rules.royal || def.royal;
-            let reach: Vec<u32> = g.all_squares().map(|sq| empty_board_reach(rules, k, Color::White, sq)).collect();
+            let reach_sets: Vec<B> = g.all_squares().map(|sq| empty_board_reach(rules, k, Color::White, sq)).collect();
+            let reach: Vec<u32> = reach_sets.iter().map(|r| r.count()).collect();
             let average = (reach.iter().sum::<u32>() as f64 / squares.max(1) as f64).max(0.5);
             let derived = (KNIGHT_VALUE * (average / knight).powf(0.8)).round() as i32;
             let v = match def.value {
@@ -160,12 +162,11 @@ impl<B: BitSet> Evaluator<B> {
             if !pawn && !royal {
                 mobile |= 1 << k;
                 phase_kinds |= 1 << k;
-                let light = |sq: crate::geometry::Square| (g.file(sq) + g.rank(sq)) % 2 != 0;
-                let bound = g.all_squares().all(|sq| {
-                    let t = rules.kind_tables(k, Color::White);
-                    let reach =
-                        (rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY)) & rules.board;
-                    reach.squares().all(|to| light(to) == light(sq))
+                // Colour-bound: from every square, it reaches only squares of that square's colour.
+                let bound = g.all_squares().zip(&reach_sets).all(|(sq, &to)| {
+                    let same_colour =
+                        if (light_squares & B::square(sq)).is_empty() { !light_squares } else { light_squares };
+                    (to & !same_colour).is_empty()
                 });
                 if bound {
                     colour_bound |= 1 << k;
@@ -276,10 +277,7 @@ impl<B: BitSet> Evaluator<B> {
             mobility,
             phase_kinds,
             colour_bound,
-            light_squares: g
-                .all_squares()
-                .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 != 0)
-                .fold(B::EMPTY, |m, sq| m | B::square(sq)),
+            light_squares,
             pair: (whole(w.pair_mg), whole(w.pair_eg)),
             pawn_kinds,
             file_riders,
@@ -598,7 +596,8 @@ mod tests {
     fn derived_values_follow_mobility() {
         let r = compiled::<u64>(builtin("chess").unwrap());
         // The knight's derived value is the yardstick; the king is royal and has none.
-        let reach: f64 = r.geometry.all_squares().map(|s| empty_board_reach(r, 1, Color::White, s) as f64).sum();
+        let reach: f64 =
+            r.geometry.all_squares().map(|s| empty_board_reach(r, 1, Color::White, s).count() as f64).sum();
         assert!((reach / 64.0 - knight_average(r.geometry)).abs() < 1e-9);
         let e = Evaluator::new(r);
         assert_eq!(e.value(r.royal), 0);
