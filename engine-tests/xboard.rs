@@ -259,6 +259,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         "exclude z9z9",
         "\u{0}\u{1}garbage",
         "lift q0",
+        "usermove a2a10",
     ]);
     assert_eq!(out[0], "Illegal move: e2e5");
     assert_eq!(out[1], "Illegal move: xyz");
@@ -268,7 +269,8 @@ fn bad_input_is_refused_and_changes_nothing() {
     assert!(out[5].starts_with("tellusererror Illegal position"), "{out:?}");
     assert!(out[6].starts_with("Error ("), "{out:?}");
     assert_eq!(out[7], "Illegal move: @@@@");
-    assert_eq!(out.len(), 13, "{out:?}");
+    assert_eq!(out[13], "Illegal move (square a10 is not on the 8x8 board): a2a10");
+    assert_eq!(out.len(), 14, "{out:?}");
     // The position is still the start: the engine answers e2e4 with a Black move.
     s.send("usermove e2e4");
     s.send("sd 2");

@@ -18,6 +18,8 @@ pub enum MoveParseError {
     Syntax(String),
     /// Well formed, but not a legal move here.
     Illegal(String),
+    /// Names a square that is not on this board (`a2a10` on eight ranks).
+    OffBoard { text: String, square: String, files: u8, ranks: u8 },
 }
 
 impl fmt::Display for MoveParseError {
@@ -25,6 +27,9 @@ impl fmt::Display for MoveParseError {
         match self {
             MoveParseError::Syntax(t) => write!(f, "'{t}' is not a move in coordinate notation"),
             MoveParseError::Illegal(t) => write!(f, "illegal move '{t}'"),
+            MoveParseError::OffBoard { text, square, files, ranks } => {
+                write!(f, "illegal move '{text}': square {square} is not on the {files}x{ranks} board")
+            }
         }
     }
 }
@@ -62,6 +67,18 @@ impl<B: BitSet> Position<B> {
     /// king-takes-own-rook, as the king's destination (where that is not an ordinary king move),
     /// in the two-leg form `e1f1,h1e1`, and as `O-O` / `O-O-O` for fixed-destination castling.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        self.parse_move_on_board(text).map_err(|e| {
+            let g = self.rules.geometry;
+            match off_board_square(text.trim(), |name| g.parse_square(name).is_some()) {
+                Some(square) => {
+                    MoveParseError::OffBoard { text: text.trim().to_string(), square, files: g.files, ranks: g.ranks }
+                }
+                None => e,
+            }
+        })
+    }
+
+    fn parse_move_on_board(&self, text: &str) -> Result<Move, MoveParseError> {
         let t = text.trim();
         let g = self.rules.geometry;
         let legal = self.legal_moves();
@@ -235,6 +252,28 @@ impl<B: BitSet> Position<B> {
     }
 }
 
+/// The first square name in a move text (a file letter then one or two digits) that is not on
+/// the board, by `on_board`; so that a move like `a2a10` is refused with its reason.
+fn off_board_square(text: &str, on_board: impl Fn(&str) -> bool) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_lowercase() {
+            let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if (1..=2).contains(&digits) {
+                let name = &text[i..i + 1 + digits];
+                if !on_board(name) {
+                    return Some(name.to_string());
+                }
+                i += 1 + digits;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use crate::any::AnyPosition;
@@ -291,5 +330,32 @@ mod tests {
         let mut p = AnyPosition::from_fen(d, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         p.play_text("e1f1,h1e1").unwrap();
         assert!(p.to_fen().starts_with("4k3/8/8/8/8/8/8/R3RK2 b"), "{}", p.to_fen());
+    }
+
+    #[test]
+    fn a_square_off_the_board_is_named_in_the_error() {
+        use super::MoveParseError;
+        let chess = AnyPosition::from_fen(
+            builtin("chess").unwrap(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .unwrap();
+        let off = |p: &AnyPosition, text: &str| match p.san_of(text).err() {
+            Some(MoveParseError::OffBoard { square, .. }) => Some(square),
+            _ => None,
+        };
+        assert_eq!(off(&chess, "a2a10"), Some("a10".to_string()));
+        assert_eq!(off(&chess, "i2i4"), Some("i2".to_string()));
+        assert_eq!(off(&chess, "C@j4"), Some("j4".to_string()));
+        assert_eq!(off(&chess, "a2a5"), None, "on the board, merely illegal");
+        let rvc = AnyPosition::from_fen(
+            builtin("rvc").unwrap(),
+            "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w KQkq - 0 1",
+        )
+        .unwrap();
+        assert_eq!(off(&rvc, "i2i4"), None);
+        assert_eq!(off(&rvc, "m2m4"), Some("m2".to_string()));
+        let message = chess.san_of("a2a10").err().map(|e| e.to_string());
+        assert_eq!(message.as_deref(), Some("illegal move 'a2a10': square a10 is not on the 8x8 board"));
     }
 }

@@ -7,7 +7,8 @@
 //! currmovenumber N` in long searches, one `bestmove` per search. `pregame ...` lines go to
 //! `pregame::protocol_command` (our own extension, see the README).
 //! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
-//! move is still answered.
+//! move or an unreadable limit is still answered (unreadable limits are left out; a `go` with no
+//! readable limit left searches to depth 1).
 //!
 //! Owns: UCI text in and out, the UCI options.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
@@ -22,6 +23,8 @@ use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
 
+/// Depth searched for a `go` none of whose limits could be read.
+const UNREADABLE_GO_DEPTH: u32 = 1;
 /// Largest Move Overhead accepted, in milliseconds.
 const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
@@ -305,7 +308,18 @@ impl<W: Write> Uci<W> {
                 i += 1;
             }
         }
-        let mut limits = match parse_one(&rest.join(" ")) {
+        let (readable, unreadable) = readable_go_words(&rest);
+        for problem in &unreadable {
+            self.error(format!("go: {problem}; ignored"));
+        }
+        // Every limit given was unreadable: a short search still answers the `go` (an infinite
+        // one, as a bare `go` means, would leave a GUI waiting for a `bestmove`).
+        let fallback = !unreadable.is_empty() && readable.len() <= 1 && !ponder && search_moves.is_empty();
+        let text = if fallback { format!("go depth {UNREADABLE_GO_DEPTH}") } else { readable.join(" ") };
+        if fallback {
+            self.error(format!("go: no readable limit; searching to depth {UNREADABLE_GO_DEPTH}"));
+        }
+        let mut limits = match parse_one(&text) {
             UciMessage::Go { time_control, search_control } => limits_of(time_control, search_control),
             _ => return self.error(format!("cannot read '{line}'")),
         };
@@ -363,6 +377,55 @@ impl<W: Write> Uci<W> {
             }
         }
     }
+}
+
+/// The words of a `go` line (without `ponder` and `searchmoves`) that vampirc-uci can read, and
+/// a description of each one left out: a limit without a number, an unknown word.
+fn readable_go_words<'t>(words: &[&'t str]) -> (Vec<&'t str>, Vec<String>) {
+    const FLAGS: [&str; 1] = ["infinite"];
+    const NUMERIC: [&str; 9] = ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"];
+    // What vampirc-uci's grammar reads: times of up to 12 digits, signed (a GUI's overdrawn
+    // clock); a node count of up to 12 digits; other counts up to 255.
+    let valid = |keyword: &str, value: &str| {
+        let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+        let all_digits = !digits.is_empty() && digits.len() <= 12 && digits.bytes().all(|b| b.is_ascii_digit());
+        match keyword {
+            "wtime" | "btime" | "winc" | "binc" | "movetime" => all_digits,
+            "nodes" => all_digits && digits == value,
+            _ => value.parse::<u8>().is_ok() && digits == value,
+        }
+    };
+    let mut readable = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        if word == "go" || FLAGS.contains(&word) {
+            readable.push(word);
+        } else if NUMERIC.contains(&word) {
+            let value = words.get(i).copied();
+            let number = value.filter(|v| valid(word, v));
+            match number {
+                Some(v) => {
+                    readable.extend([word, v]);
+                    i += 1;
+                }
+                None => {
+                    unreadable.push(match value {
+                        Some(v) if !NUMERIC.contains(&v) && !FLAGS.contains(&v) => {
+                            i += 1;
+                            format!("'{v}' is not a valid value for {word}")
+                        }
+                        _ => format!("{word} has no value"),
+                    });
+                }
+            }
+        } else {
+            unreadable.push(format!("unknown word '{word}'"));
+        }
+    }
+    (readable, unreadable)
 }
 
 fn millis(d: Option<vampirc_uci::Duration>) -> Option<u64> {
@@ -519,7 +582,11 @@ mod tests {
         s.command("position startpos moves e2e4");
         let before = s.engine.position().to_fen();
         s.command("position startpos moves e2e4 a7a10");
-        assert!(output(&s).contains("info string error: move 2: illegal move 'a7a10'"), "{}", output(&s));
+        assert!(
+            output(&s).contains("info string error: move 2: illegal move 'a7a10': square a10 is not on the 8x8 board"),
+            "{}",
+            output(&s)
+        );
         s.command("position fen 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1");
         assert!(output(&s).contains("10 ranks, the board has 8"), "{}", output(&s));
         assert_eq!(s.engine.position().to_fen(), before);
@@ -533,8 +600,53 @@ mod tests {
         s.command("go depth 1 searchmoves C@e4 C@l9 e1d1");
         s.finish_search();
         let out = output(&s);
-        assert!(out.contains("info string error: searchmoves: 'C@l9'"), "{out}");
+        assert!(
+            out.contains("info string error: searchmoves: illegal move 'C@l9': square l9 is not on the 8x8 board"),
+            "{out}"
+        );
         let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or("");
         assert!(best.starts_with("C@e4") || best.starts_with("e1d1"), "{out}");
+    }
+
+    /// Run one `go` line to its end; the error lines and the best move it printed.
+    fn go_output(line: &str) -> (Vec<String>, Option<String>) {
+        let mut s = session();
+        s.command("position startpos");
+        s.command(line);
+        s.finish_search();
+        let out = output(&s);
+        let errors = out.lines().filter(|l| l.starts_with("info string error")).map(str::to_string).collect();
+        (errors, out.lines().find_map(|l| l.strip_prefix("bestmove ")).map(str::to_string))
+    }
+
+    #[test]
+    fn a_go_with_unreadable_limits_reports_them_and_still_answers() {
+        let (errors, best) = go_output("go nodes many");
+        assert_eq!(
+            errors,
+            [
+                "info string error: go: 'many' is not a valid value for nodes; ignored",
+                "info string error: go: no readable limit; searching to depth 1",
+            ]
+        );
+        assert!(best.is_some());
+        // The readable limits are kept: depth 2 without the unknown word.
+        let (errors, best) = go_output("go banana depth 2 mate");
+        assert_eq!(
+            errors,
+            [
+                "info string error: go: unknown word 'banana'; ignored",
+                "info string error: go: mate has no value; ignored"
+            ]
+        );
+        assert!(best.is_some());
+        // Overdrawn clocks and long node counts are readable.
+        for line in ["go wtime -50 btime 100 winc 0 binc 0", "go nodes 200 movetime 100000", "go depth 255 nodes 300"] {
+            let (errors, best) = go_output(line);
+            assert!(errors.is_empty(), "{line}: {errors:?}");
+            assert!(best.is_some(), "{line}");
+        }
+        let (errors, _) = go_output("go depth 256 nodes 300");
+        assert_eq!(errors, ["info string error: go: '256' is not a valid value for depth; ignored"]);
     }
 }

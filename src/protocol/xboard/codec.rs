@@ -41,6 +41,9 @@ impl MoveCodec {
         with_position!(position, p => p.parse_move(&t).map(|m| p.move_to_uci(m, false))).map_err(|e| match e {
             MoveParseError::Syntax(_) => MoveParseError::Syntax(text.trim().to_string()),
             MoveParseError::Illegal(_) => MoveParseError::Illegal(text.trim().to_string()),
+            MoveParseError::OffBoard { square, files, ranks, .. } => {
+                MoveParseError::OffBoard { text: text.trim().to_string(), square, files, ranks }
+            }
         })
     }
 

@@ -17,6 +17,7 @@ use crate::engine::{
 };
 use crate::game::{Game, Outcome};
 use crate::geometry::Color;
+use crate::notation::MoveParseError;
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::startpos::{random_index, start_fen};
@@ -443,6 +444,8 @@ impl<W: Write> Xboard<W> {
                 self.excluded.clear();
                 self.drawn = None;
             }
+            Err(MoveParseError::OffBoard { square, files, ranks, .. }) => self
+                .say(&format!("Illegal move (square {square} is not on the {files}x{ranks} board): {}", text.trim())),
             Err(_) => self.say(&format!("Illegal move: {}", text.trim())),
         }
     }
