@@ -209,6 +209,11 @@ impl Probe {
                 assert_eq!(t, text.trim(), "'{text}': the error carries '{t}'");
                 matches!(e, MoveParseError::Syntax(_)) == syntax
             }
+            // Its own kind, whichever the text would otherwise be: the square is named.
+            MoveParseError::OffBoard { text: t, square, .. } => {
+                assert_eq!(t, text.trim(), "'{text}': the error carries '{t}'");
+                t.contains(square.as_str())
+            }
         };
         let want = if syntax { "Syntax" } else { "Illegal" };
         assert!(kind_ok, "'{text}' in '{}': expected {want}, got {e:?}", self.fen);
