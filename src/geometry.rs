@@ -126,6 +126,12 @@ impl Geometry {
         self.square(self.file(sq) + dx, self.rank(sq) + dy)
     }
 
+    /// King-move distance between two squares (Chebyshev distance).
+    #[inline]
+    pub fn distance(self, a: Square, b: Square) -> i32 {
+        (self.file(a) - self.file(b)).abs().max((self.rank(a) - self.rank(b)).abs())
+    }
+
     /// The rank counted from `color`'s own side (0 = its first rank).
     #[inline]
     pub fn relative_rank(self, sq: Square, color: Color) -> i32 {

@@ -16,7 +16,7 @@
 //! Must not know: search, notation, protocols, variant names.
 
 use crate::bitboard::BitSet;
-use crate::geometry::{Color, Geometry};
+use crate::geometry::{Color, Geometry, Square};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::variant::{PieceKind, MAX_KINDS};
@@ -82,6 +82,12 @@ pub struct Evaluator<B: BitSet> {
     /// Passed-pawn bonus by `color * squares + sq`, middlegame and endgame.
     passed_mg: Vec<i16>,
     passed_eg: Vec<i16>,
+    /// By `color * squares + sq`: the square in front of a pawn on `sq`, and the endgame weight
+    /// per square of distance of the enemy and the own royal piece from it.
+    stop_square: Vec<Option<Square>>,
+    passer_king: Vec<(i16, i16)>,
+    /// `passer_blocked` in 1/256.
+    passer_blocked: i32,
     /// Whole-centipawn terms (see `EvalParams`), middlegame and endgame.
     doubled: (i32, i32),
     isolated: (i32, i32),
@@ -229,6 +235,8 @@ impl<B: BitSet> Evaluator<B> {
         let mut shield = vec![B::EMPTY; 2 * squares];
         let mut passed_mg = vec![0i16; 2 * squares];
         let mut passed_eg = vec![0i16; 2 * squares];
+        let mut stop_square = vec![None; 2 * squares];
+        let mut passer_king = vec![(0i16, 0i16); 2 * squares];
         for sq in g.all_squares() {
             file_mask[g.file(sq) as usize] |= B::square(sq);
             for dx in -1..=1 {
@@ -255,6 +263,11 @@ impl<B: BitSet> Evaluator<B> {
                 let progress = ((g.relative_rank(sq, color) - 1).max(0) as f64 / span).min(1.0);
                 passed_mg[i] = (w.passed_mg * progress * progress).round() as i16;
                 passed_eg[i] = (w.passed_eg * progress * progress).round() as i16;
+                stop_square[i] = g.offset(sq, 0, color.forward());
+                passer_king[i] = (
+                    (w.passer_enemy_king_eg * progress).round() as i16,
+                    (w.passer_own_king_eg * progress).round() as i16,
+                );
             }
         }
         let neighbour_files = (0..g.files as usize)
@@ -289,6 +302,9 @@ impl<B: BitSet> Evaluator<B> {
             shield,
             passed_mg,
             passed_eg,
+            stop_square,
+            passer_king,
+            passer_blocked: (w.passer_blocked * 256.0).round() as i32,
             doubled: (whole(w.doubled_mg), whole(w.doubled_eg)),
             isolated: (whole(w.isolated_mg), whole(w.isolated_eg)),
             shield_mg: whole(w.shield_mg),
@@ -431,7 +447,8 @@ impl<B: BitSet> Evaluator<B> {
             let hanging = (targets & attacked[c] & !attacked[1 - c]).count() as i32;
             mg[c] += by_pawn * self.threat_by_pawn.0 + hanging * self.hanging.0;
             eg[c] += by_pawn * self.threat_by_pawn.1 + hanging * self.hanging.1;
-            let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color);
+            let kings = [pos.king(color), pos.king(color.flip())];
+            let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color, kings, occ);
             mg[c] += pmg;
             eg[c] += peg;
             mg[c] -= (danger[c] * danger[c] * self.king_danger_scale / 16).min(self.king_danger_max);
@@ -452,8 +469,9 @@ impl<B: BitSet> Evaluator<B> {
 }
 
 impl<B: BitSet> Evaluator<B> {
-    /// Passed, doubled and isolated pawns of `color`: (middlegame, endgame).
-    fn pawn_structure(&self, ours: B, theirs: B, color: Color) -> (i32, i32) {
+    /// Passed, doubled and isolated pawns of `color`: (middlegame, endgame). `kings` are the
+    /// royal pieces of `color` and of its opponent.
+    fn pawn_structure(&self, ours: B, theirs: B, color: Color, kings: [Option<Square>; 2], occ: B) -> (i32, i32) {
         let squares = self.rules.squares;
         let (mut mg, mut eg) = (0, 0);
         for (file, &mask) in self.file_mask.iter().enumerate() {
@@ -473,8 +491,22 @@ impl<B: BitSet> Evaluator<B> {
         for sq in ours.squares() {
             let i = color.index() * squares + sq.index();
             if (self.front_span[i] & theirs).is_empty() {
-                mg += self.passed_mg[i] as i32;
-                eg += self.passed_eg[i] as i32;
+                let (mut bonus_mg, mut bonus_eg) = (self.passed_mg[i] as i32, self.passed_eg[i] as i32);
+                let Some(stop) = self.stop_square[i] else {
+                    mg += bonus_mg;
+                    eg += bonus_eg;
+                    continue;
+                };
+                if occ.has(stop) {
+                    bonus_mg -= bonus_mg * self.passer_blocked / 256;
+                    bonus_eg -= bonus_eg * self.passer_blocked / 256;
+                }
+                let g = self.rules.geometry;
+                let distance = |king: Option<Square>| king.map_or(0, |k| g.distance(k, stop).min(5));
+                let (enemy, own) = self.passer_king[i];
+                bonus_eg += distance(kings[1]) * enemy as i32 - distance(kings[0]) * own as i32;
+                mg += bonus_mg;
+                eg += bonus_eg;
             }
         }
         (mg, eg)
@@ -551,6 +583,34 @@ mod tests {
         let half_open = position("chess", "4k3/8/8/p7/7P/8/n7/R3K3 w - - 0 1");
         let (c, h) = (evaluate(&closed), evaluate(&half_open));
         assert!(h - c >= 5, "closed {c}, half-open {h}");
+    }
+
+    #[test]
+    fn passed_pawns_want_the_enemy_king_far_and_their_path_free() {
+        // The passer terms alone: the evaluation with them less the evaluation without them.
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let without = Evaluator::with_params(
+            r,
+            &EvalParams { passer_enemy_king_eg: 0.0, passer_own_king_eg: 0.0, passer_blocked: 0.0, ..W },
+        );
+        let with = Evaluator::with_params(r, &W);
+        let term = |fen: &str| {
+            let p = position("chess", fen);
+            with.evaluate(&p) - without.evaluate(&p)
+        };
+        // A white pawn on d6 (stop square d7), bare kings: a pure endgame.
+        let progress = 4.0 / 5.0;
+        let per_square = |weight: f64| (weight * progress).round() as i32;
+        // The black king four squares from d7 (h7), the white one five (d2) or one (e6).
+        let far_king = term("8/7k/3P4/8/8/8/3K4/8 w - - 0 1");
+        assert_eq!(far_king, 4 * per_square(W.passer_enemy_king_eg) - 5 * per_square(W.passer_own_king_eg));
+        let escorted = term("8/7k/3PK3/8/8/8/8/8 w - - 0 1");
+        assert_eq!(escorted, 4 * per_square(W.passer_enemy_king_eg) - per_square(W.passer_own_king_eg));
+        // The black king on the stop square: it blocks and is at distance 0.
+        let blocked = term("8/3k4/3P4/4K3/8/8/8/8 w - - 0 1");
+        let bonus = with.passed_eg[Color::White.index() * 64 + 43] as i32;
+        assert_eq!(blocked, -(bonus * with.passer_blocked / 256) - 2 * per_square(W.passer_own_king_eg));
+        assert!(escorted > far_king && blocked < escorted, "{far_king} {escorted} {blocked}");
     }
 
     #[test]

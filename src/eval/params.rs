@@ -62,8 +62,15 @@ eval_params! {
     mobility_share: 0.05, step 0.005;
     mobility_max: 4.0, step 1.0;
     /// Passed pawns: bonus for the whole way (quadratic in the progress).
-    passed_mg: 70.0, step 5.0;
-    passed_eg: 155.0, step 5.0;
+    passed_mg: 90.0, step 5.0;
+    passed_eg: 165.0, step 5.0;
+    /// Passed pawns in the endgame, per square of distance (at most 5) from the square in front
+    /// of the pawn to the enemy royal piece (a bonus) and to its own (a cost), scaled by the
+    /// pawn's progress like the passed bonus (but linear).
+    passer_enemy_king_eg: 26.0, step 1.0;
+    passer_own_king_eg: 21.0, step 1.0;
+    /// The fraction of the passed bonus lost while the square in front of the pawn is occupied.
+    passer_blocked: 0.25, step 0.05;
     /// Per pawn beyond the first on a file.
     doubled_mg: 28.0, step 2.0;
     doubled_eg: 14.0, step 2.0;
