@@ -57,6 +57,9 @@ pub struct Evaluator<B: BitSet> {
     mobility: [i32; MAX_KINDS],
     /// Kinds counted as non-pawn material for the game phase.
     phase_kinds: u32,
+    /// The kinds that can be threatened by a lesser piece (neither pawns nor royal), most
+    /// valuable first.
+    by_value: Vec<PieceKind>,
     /// Kinds confined to the squares of one colour (bishop-like), and those squares' masks.
     colour_bound: u32,
     light_squares: B,
@@ -79,6 +82,11 @@ pub struct Evaluator<B: BitSet> {
     front_span: Vec<B>,
     /// `shield[color * squares + sq]`: the squares just in front of a royal piece on `sq`.
     shield: Vec<B>,
+    /// `beside[sq]`: the squares next to `sq` on its rank.
+    beside: Vec<B>,
+    /// Connected-pawn bonus by `color * squares + sq`, middlegame and endgame.
+    connected: Vec<(i16, i16)>,
+    royal_open_file_mg: i32,
     /// Passed-pawn bonus by `color * squares + sq`, middlegame and endgame.
     passed_mg: Vec<i16>,
     passed_eg: Vec<i16>,
@@ -96,7 +104,11 @@ pub struct Evaluator<B: BitSet> {
     king_danger_max: i32,
     tempo: i32,
     threat_by_pawn: (i32, i32),
+    threat_by_lesser: (i32, i32),
     hanging: (i32, i32),
+    drawish_lead: i32,
+    /// `drawish_scale` in 1/64.
+    drawish_scale: i32,
     half_open_file: (i32, i32),
     open_file: (i32, i32),
     midgame_material: i32,
@@ -219,6 +231,8 @@ impl<B: BitSet> Evaluator<B> {
                 }
             }
         }
+        let mut by_value: Vec<PieceKind> = (0..rules.kinds).filter(|&k| phase_kinds & (1 << k) != 0).collect();
+        by_value.sort_by_key(|&k| -value[k]);
         let mut pawn_kinds = 0u32;
         let mut attack_units = [0; MAX_KINDS];
         for k in 0..rules.kinds {
@@ -236,9 +250,16 @@ impl<B: BitSet> Evaluator<B> {
         let mut passed_mg = vec![0i16; 2 * squares];
         let mut passed_eg = vec![0i16; 2 * squares];
         let mut stop_square = vec![None; 2 * squares];
+        let mut beside = vec![B::EMPTY; squares];
+        let mut connected = vec![(0i16, 0i16); 2 * squares];
         let mut passer_king = vec![(0i16, 0i16); 2 * squares];
         for sq in g.all_squares() {
             file_mask[g.file(sq) as usize] |= B::square(sq);
+            for dx in [-1, 1] {
+                if let Some(t) = g.offset(sq, dx, 0) {
+                    beside[sq.index()] |= B::square(t);
+                }
+            }
             for dx in -1..=1 {
                 for dy in -1..=1 {
                     if let Some(t) = g.offset(sq, dx, dy) {
@@ -264,6 +285,8 @@ impl<B: BitSet> Evaluator<B> {
                 passed_mg[i] = (w.passed_mg * progress * progress).round() as i16;
                 passed_eg[i] = (w.passed_eg * progress * progress).round() as i16;
                 stop_square[i] = g.offset(sq, 0, color.forward());
+                let growth = 1.0 + ((g.relative_rank(sq, color) - 1).max(0) as f64 / (last_rank - 1).max(1) as f64);
+                connected[i] = ((w.connected_mg * growth).round() as i16, (w.connected_eg * growth).round() as i16);
                 passer_king[i] = (
                     (w.passer_enemy_king_eg * progress).round() as i16,
                     (w.passer_own_king_eg * progress).round() as i16,
@@ -290,6 +313,7 @@ impl<B: BitSet> Evaluator<B> {
             mobility,
             phase_kinds,
             colour_bound,
+            by_value,
             light_squares,
             pair: (whole(w.pair_mg), whole(w.pair_eg)),
             pawn_kinds,
@@ -304,6 +328,9 @@ impl<B: BitSet> Evaluator<B> {
             passed_eg,
             stop_square,
             passer_king,
+            beside,
+            connected,
+            royal_open_file_mg: whole(w.royal_open_file_mg),
             passer_blocked: (w.passer_blocked * 256.0).round() as i32,
             doubled: (whole(w.doubled_mg), whole(w.doubled_eg)),
             isolated: (whole(w.isolated_mg), whole(w.isolated_eg)),
@@ -312,6 +339,9 @@ impl<B: BitSet> Evaluator<B> {
             king_danger_max: whole(w.king_danger_max),
             tempo: whole(w.tempo),
             threat_by_pawn: (whole(w.threat_by_pawn_mg), whole(w.threat_by_pawn_eg)),
+            threat_by_lesser: (whole(w.threat_by_lesser_mg), whole(w.threat_by_lesser_eg)),
+            drawish_lead: whole(w.drawish_lead),
+            drawish_scale: (w.drawish_scale * 64.0).round().clamp(0.0, 64.0) as i32,
             hanging: (whole(w.hanging_mg), whole(w.hanging_eg)),
             half_open_file: (whole(w.half_open_file_mg), whole(w.half_open_file_eg)),
             open_file: (whole(w.open_file_mg), whole(w.open_file_eg)),
@@ -373,6 +403,23 @@ impl<B: BitSet> Evaluator<B> {
         // The squares around each royal piece, and the danger units of attacks on them.
         let zones = [Color::White, Color::Black].map(|c| pos.king(c).map_or(B::EMPTY, |k| self.zone[k.index()]));
         let mut danger = [0i32; 2];
+        // By side and kind: that side's pieces worth more than the kind (to find threats by a
+        // lesser piece), and its material other than pawns.
+        let mut worth_more = [[B::EMPTY; MAX_KINDS]; 2];
+        for color in Color::BOTH {
+            let mut more = B::EMPTY;
+            let mut group = B::EMPTY;
+            for (i, &k) in self.by_value.iter().enumerate() {
+                if i > 0 && self.value[k] < self.value[self.by_value[i - 1]] {
+                    more |= group;
+                    group = B::EMPTY;
+                }
+                group |= pos.pieces(color, k);
+                worth_more[color.index()][k] = more;
+            }
+        }
+        let mut piece_material = [0i32; 2];
+        let mut lesser_threats = [0i32; 2];
         // Squares each side attacks, and attacks by its pawns.
         let mut attacked = [B::EMPTY; 2];
         let mut pawn_attacked = [B::EMPTY; 2];
@@ -396,6 +443,7 @@ impl<B: BitSet> Evaluator<B> {
                 eg[c] += held * self.hand_value[k];
                 if counts_phase {
                     material += (n + held) * self.value[k];
+                    piece_material[c] += (n + held) * self.value[k];
                 }
                 if self.colour_bound & (1 << k) != 0
                     && !(mine & self.light_squares).is_empty()
@@ -426,6 +474,7 @@ impl<B: BitSet> Evaluator<B> {
                         pawn_attacked[c] |= attacks;
                     }
                     if mobile {
+                        lesser_threats[c] += (attacks & worth_more[1 - c][k]).count() as i32;
                         let reach = if t.symmetric {
                             attacks & (empty | theirs)
                         } else {
@@ -447,10 +496,26 @@ impl<B: BitSet> Evaluator<B> {
             let hanging = (targets & attacked[c] & !attacked[1 - c]).count() as i32;
             mg[c] += by_pawn * self.threat_by_pawn.0 + hanging * self.hanging.0;
             eg[c] += by_pawn * self.threat_by_pawn.1 + hanging * self.hanging.1;
+            mg[c] += lesser_threats[c] * self.threat_by_lesser.0;
+            eg[c] += lesser_threats[c] * self.threat_by_lesser.1;
             let kings = [pos.king(color), pos.king(color.flip())];
             let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color, kings, occ);
             mg[c] += pmg;
             eg[c] += peg;
+            for sq in pawns[c].squares() {
+                if pawn_attacked[c].has(sq) || !(self.beside[sq.index()] & pawns[c]).is_empty() {
+                    let (cmg, ceg) = self.connected[c * squares + sq.index()];
+                    mg[c] += cmg as i32;
+                    eg[c] += ceg as i32;
+                }
+            }
+            if let Some(k) = kings[0] {
+                let file = r.geometry.file(k) as usize;
+                let open = (file.saturating_sub(1)..=(file + 1).min(self.file_mask.len() - 1))
+                    .filter(|&f| (self.file_mask[f] & pawns[c]).is_empty())
+                    .count() as i32;
+                mg[c] -= open * self.royal_open_file_mg;
+            }
             mg[c] -= (danger[c] * danger[c] * self.king_danger_scale / 16).min(self.king_danger_max);
             if let Some(k) = pos.king(color) {
                 if r.geometry.relative_rank(k, color) <= 1 {
@@ -463,7 +528,11 @@ impl<B: BitSet> Evaluator<B> {
         let span = self.midgame_material - self.endgame_material;
         let phase = (material - self.endgame_material).clamp(0, span);
         let mg_score = mg[us] - mg[them];
-        let eg_score = eg[us] - eg[them];
+        let mut eg_score = eg[us] - eg[them];
+        let strong = if eg_score > 0 { us } else { them };
+        if pawns[strong].is_empty() && piece_material[strong] - piece_material[1 - strong] <= self.drawish_lead {
+            eg_score = eg_score * self.drawish_scale / 64;
+        }
         (mg_score * phase + eg_score * (span - phase)) / span + self.tempo
     }
 }
@@ -561,15 +630,16 @@ mod tests {
 
     #[test]
     fn pieces_attacked_by_pawns_or_left_hanging_cost() {
-        // The same knight, attacked by a pawn on d5 or not by the pawn on a5.
-        let attacked = position("chess", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
-        let safe = position("chess", "4k3/8/8/p7/4N3/8/8/4K3 w - - 0 1");
+        // The same knight, attacked by a pawn on d5 or not by the pawn on a5 (White keeps a pawn,
+        // so that no endgame scaling applies).
+        let attacked = position("chess", "4k3/8/8/3p4/4N3/8/7P/4K3 w - - 0 1");
+        let safe = position("chess", "4k3/8/8/p7/4N3/8/7P/4K3 w - - 0 1");
         let (a, s) = (evaluate(&attacked), evaluate(&safe));
         assert!(s - a >= (W.threat_by_pawn_eg + W.hanging_eg) as i32 - 15, "attacked {a}, safe {s}");
         // A rook attacked by a bishop, defended by its king (g1) or not (d1): without the
         // hanging term both score the same.
-        let defended = position("chess", "4k3/8/8/8/3b4/8/5R2/6K1 w - - 0 1");
-        let hanging = position("chess", "4k3/8/8/8/3b4/8/5R2/3K4 w - - 0 1");
+        let defended = position("chess", "4k3/8/8/8/3b4/8/5R1P/6K1 w - - 0 1");
+        let hanging = position("chess", "4k3/8/8/8/3b4/8/5R1P/3K4 w - - 0 1");
         let (d, h) = (evaluate(&defended), evaluate(&hanging));
         assert!(d - h >= W.hanging_eg as i32, "defended {d}, hanging {h}");
     }
@@ -611,6 +681,72 @@ mod tests {
         let bonus = with.passed_eg[Color::White.index() * 64 + 43] as i32;
         assert_eq!(blocked, -(bonus * with.passer_blocked / 256) - 2 * per_square(W.passer_own_king_eg));
         assert!(escorted > far_king && blocked < escorted, "{far_king} {escorted} {blocked}");
+    }
+
+    #[test]
+    fn pieces_attacked_by_lesser_pieces_cost() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let without =
+            Evaluator::with_params(r, &EvalParams { threat_by_lesser_mg: 0.0, threat_by_lesser_eg: 0.0, ..W });
+        let with = Evaluator::with_params(r, &W);
+        let term = |fen: &str| {
+            let p = position("chess", fen);
+            with.evaluate(&p) - without.evaluate(&p)
+        };
+        // White's knight on e5 attacks the rook on d7 and the queen on f7: two threats. Out of
+        // its reach (a7, h7) they are none; Black's rook and queen attacking the knight are not
+        // threats by a lesser piece.
+        let fork = term("4k3/3r1q2/8/4N3/8/8/8/4K3 w - - 0 1");
+        let apart = term("4k3/r6q/8/4N3/8/8/8/4K3 w - - 0 1");
+        assert_eq!(apart, 0);
+        assert!(fork > 0, "{fork}");
+        // A bishop attacking a knight of equal value is no threat by a lesser piece.
+        assert_eq!(term("4k3/8/8/3n4/8/1B6/8/4K3 w - - 0 1"), term("4k3/8/8/3n4/8/8/1B6/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn endgames_without_pawns_and_a_small_lead_are_scaled_down() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let unscaled = Evaluator::with_params(r, &EvalParams { drawish_scale: 1.0, ..W });
+        let with = Evaluator::with_params(r, &W);
+        let both = |fen: &str| {
+            let p = position("chess", fen);
+            (with.evaluate(&p), unscaled.evaluate(&p))
+        };
+        // Rook against bishop: the lead is a rook less a bishop, within `drawish_lead`.
+        let (scaled, full) = both("4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1");
+        assert!(full > 100 && scaled < full / 2, "{scaled} {full}");
+        // Queen against rook is a win: no scaling.
+        let (scaled, full) = both("4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1");
+        assert_eq!(scaled, full);
+        // A pawn for the stronger side: no scaling either.
+        let (scaled, full) = both("4k3/8/8/3b4/8/8/P7/R3K3 w - - 0 1");
+        assert_eq!(scaled, full);
+    }
+
+    #[test]
+    fn connected_pawns_and_a_closed_king_file_count() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let without = Evaluator::with_params(
+            r,
+            &EvalParams { connected_mg: 0.0, connected_eg: 0.0, royal_open_file_mg: 0.0, ..W },
+        );
+        let with = Evaluator::with_params(r, &W);
+        let term = |fen: &str| {
+            let p = position("chess", fen);
+            with.evaluate(&p) - without.evaluate(&p)
+        };
+        // Bare kings and pawns: a pure endgame, where only the connected bonus counts.
+        let bonus = |sq: usize| with.connected[sq].1 as i32;
+        // d4 and e4 side by side; d4 defended by e3; d4 and f4 apart.
+        assert_eq!(term("7k/8/8/8/3PP3/8/8/K7 w - - 0 1"), bonus(27) + bonus(28));
+        assert_eq!(term("7k/8/8/8/3P4/4P3/8/K7 w - - 0 1"), bonus(27));
+        assert_eq!(term("7k/8/8/8/3P1P2/8/8/K7 w - - 0 1"), 0);
+        assert!(with.connected[27 + 16].0 > with.connected[27].0, "the bonus grows with progress");
+        // With the pieces on, the middlegame: the king on g1 behind f2-g2-h2, or with g2 gone.
+        let closed = term("rnbqkbnr/pppppppp/8/8/8/8/5PPP/RNBQ1RK1 w - - 0 1");
+        let open = term("rnbqkbnr/pppppppp/8/8/8/8/5P1P/RNBQ1RK1 w - - 0 1");
+        assert!(closed > open, "{closed} {open}");
     }
 
     #[test]

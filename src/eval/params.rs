@@ -71,6 +71,13 @@ eval_params! {
     passer_own_king_eg: 21.0, step 1.0;
     /// The fraction of the passed bonus lost while the square in front of the pawn is occupied.
     passer_blocked: 0.25, step 0.05;
+    /// A pawn defended by a pawn or beside one on its rank, growing with its progress (linear,
+    /// from `connected_*` on its second rank to twice that on its last).
+    connected_mg: 6.0, step 2.0;
+    connected_eg: -2.0, step 2.0;
+    /// Per file on and next to the royal piece's file without a pawn of its own side
+    /// (middlegame).
+    royal_open_file_mg: 9.0, step 3.0;
     /// Per pawn beyond the first on a file.
     doubled_mg: 28.0, step 2.0;
     doubled_eg: 14.0, step 2.0;
@@ -94,6 +101,14 @@ eval_params! {
     /// Threats, per enemy piece (not a pawn, not royal) attacked and not defended.
     hanging_mg: 10.0, step 5.0;
     hanging_eg: 15.0, step 5.0;
+    /// Threats, per enemy piece (not royal) attacked by a piece (not a pawn) of lower value.
+    threat_by_lesser_mg: 35.0, step 5.0;
+    threat_by_lesser_eg: 0.0, step 5.0;
+    /// An endgame without pawns on the stronger side, whose lead in material other than pawns
+    /// is at most `drawish_lead`, is hard to win: its endgame score is scaled by
+    /// `drawish_scale`.
+    drawish_lead: 350.0, step 25.0;
+    drawish_scale: 0.1, step 0.05;
     /// A piece that rides the whole file (rook-like) on a file without pawns of its own side:
     /// half-open (enemy pawns on it) and open.
     half_open_file_mg: 36.0, step 3.0;
