@@ -2,11 +2,13 @@
 //! values derived from each piece's mobility on an empty board), pieces in hand worth a little
 //! more than on the board, piece-square terms derived from geometry (centralisation for leapers
 //! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
-//! middlegame), a mobility term, pawn structure (passed, doubled and isolated pawns), king safety
-//! (attacks on the squares around the royal piece, the pawn shield in front of it), a colour-bound
-//! kind on both colours (the bishop pair), threats (pieces attacked by pawns, pieces attacked and
-//! not defended), rook-like pieces on open and half-open files and a tempo bonus, tapered between
-//! middlegame and endgame by the material left.
+//! middlegame), a mobility term, pawn structure (passed pawns, with the distances of both royal
+//! pieces to the square in front of them; connected, doubled and isolated pawns), king safety
+//! (attacks on the squares around the royal piece, the pawn shield in front of it, files without
+//! own pawns at it), a colour-bound kind on both colours (the bishop pair), threats (pieces
+//! attacked by pawns, by lesser pieces, attacked and not defended), rook-like pieces on open and
+//! half-open files and a tempo bonus, tapered between middlegame and endgame by the material
+//! left; an endgame where the stronger side has no pawns and a small lead is scaled down.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -404,7 +406,7 @@ impl<B: BitSet> Evaluator<B> {
         let zones = [Color::White, Color::Black].map(|c| pos.king(c).map_or(B::EMPTY, |k| self.zone[k.index()]));
         let mut danger = [0i32; 2];
         // By side and kind: that side's pieces worth more than the kind (to find threats by a
-        // lesser piece), and its material other than pawns.
+        // lesser piece).
         let mut worth_more = [[B::EMPTY; MAX_KINDS]; 2];
         for color in Color::BOTH {
             let mut more = B::EMPTY;
@@ -418,11 +420,14 @@ impl<B: BitSet> Evaluator<B> {
                 worth_more[color.index()][k] = more;
             }
         }
+        // By side: material other than pawns (board and hand), threats by lesser pieces.
         let mut piece_material = [0i32; 2];
         let mut lesser_threats = [0i32; 2];
         // Squares each side attacks, and attacks by its pawns.
         let mut attacked = [B::EMPTY; 2];
         let mut pawn_attacked = [B::EMPTY; 2];
+        // The kind indexes the position and a dozen tables, not only `worth_more`.
+        #[allow(clippy::needless_range_loop)]
         for k in 0..r.kinds {
             let all = pos.pieces_of_kind(k);
             if all.is_empty() && pos.hand_count(Color::White, k) == 0 && pos.hand_count(Color::Black, k) == 0 {
@@ -655,19 +660,19 @@ mod tests {
         assert!(h - c >= 5, "closed {c}, half-open {h}");
     }
 
+    /// Some terms alone in a chess position: the evaluation with the default weights less the
+    /// evaluation with `off`, the defaults with those terms' weights at zero.
+    fn term_alone(fen: &str, off: &EvalParams) -> i32 {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let p = position("chess", fen);
+        Evaluator::with_params(r, &W).evaluate(&p) - Evaluator::with_params(r, off).evaluate(&p)
+    }
+
     #[test]
     fn passed_pawns_want_the_enemy_king_far_and_their_path_free() {
-        // The passer terms alone: the evaluation with them less the evaluation without them.
-        let r = compiled::<u64>(builtin("chess").unwrap());
-        let without = Evaluator::with_params(
-            r,
-            &EvalParams { passer_enemy_king_eg: 0.0, passer_own_king_eg: 0.0, passer_blocked: 0.0, ..W },
-        );
-        let with = Evaluator::with_params(r, &W);
-        let term = |fen: &str| {
-            let p = position("chess", fen);
-            with.evaluate(&p) - without.evaluate(&p)
-        };
+        let off = EvalParams { passer_enemy_king_eg: 0.0, passer_own_king_eg: 0.0, passer_blocked: 0.0, ..W };
+        let term = |fen: &str| term_alone(fen, &off);
+        let with = Evaluator::with_params(compiled::<u64>(builtin("chess").unwrap()), &W);
         // A white pawn on d6 (stop square d7), bare kings: a pure endgame.
         let progress = 4.0 / 5.0;
         let per_square = |weight: f64| (weight * progress).round() as i32;
@@ -685,14 +690,8 @@ mod tests {
 
     #[test]
     fn pieces_attacked_by_lesser_pieces_cost() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
-        let without =
-            Evaluator::with_params(r, &EvalParams { threat_by_lesser_mg: 0.0, threat_by_lesser_eg: 0.0, ..W });
-        let with = Evaluator::with_params(r, &W);
-        let term = |fen: &str| {
-            let p = position("chess", fen);
-            with.evaluate(&p) - without.evaluate(&p)
-        };
+        let off = EvalParams { threat_by_lesser_mg: 0.0, threat_by_lesser_eg: 0.0, ..W };
+        let term = |fen: &str| term_alone(fen, &off);
         // White's knight on e5 attacks the rook on d7 and the queen on f7: two threats. Out of
         // its reach (a7, h7) they are none; Black's rook and queen attacking the knight are not
         // threats by a lesser piece.
@@ -726,16 +725,9 @@ mod tests {
 
     #[test]
     fn connected_pawns_and_a_closed_king_file_count() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
-        let without = Evaluator::with_params(
-            r,
-            &EvalParams { connected_mg: 0.0, connected_eg: 0.0, royal_open_file_mg: 0.0, ..W },
-        );
-        let with = Evaluator::with_params(r, &W);
-        let term = |fen: &str| {
-            let p = position("chess", fen);
-            with.evaluate(&p) - without.evaluate(&p)
-        };
+        let off = EvalParams { connected_mg: 0.0, connected_eg: 0.0, royal_open_file_mg: 0.0, ..W };
+        let term = |fen: &str| term_alone(fen, &off);
+        let with = Evaluator::with_params(compiled::<u64>(builtin("chess").unwrap()), &W);
         // Bare kings and pawns: a pure endgame, where only the connected bonus counts.
         let bonus = |sq: usize| with.connected[sq].1 as i32;
         // d4 and e4 side by side; d4 defended by e3; d4 and f4 apart.
