@@ -6,6 +6,7 @@
 //! Must not know: search, protocols.
 
 use crate::bitboard::BitSet;
+use crate::geometry::Geometry;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::CastlingRule;
@@ -27,9 +28,21 @@ impl fmt::Display for MoveParseError {
         match self {
             MoveParseError::Syntax(t) => write!(f, "'{t}' is not a move in coordinate notation"),
             MoveParseError::Illegal(t) => write!(f, "illegal move '{t}'"),
-            MoveParseError::OffBoard { text, square, files, ranks } => {
-                write!(f, "illegal move '{text}': square {square} is not on the {files}x{ranks} board")
+            MoveParseError::OffBoard { text, .. } => {
+                write!(f, "illegal move '{text}': {}", self.reason().unwrap_or_default())
             }
+        }
+    }
+}
+
+impl MoveParseError {
+    /// Why the move was refused, where there is more to say than "illegal".
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            MoveParseError::OffBoard { square, files, ranks, .. } => {
+                Some(format!("square {square} is not on the {files}x{ranks} board"))
+            }
+            _ => None,
         }
     }
 }
@@ -69,7 +82,7 @@ impl<B: BitSet> Position<B> {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
         self.parse_move_on_board(text).map_err(|e| {
             let g = self.rules.geometry;
-            match off_board_square(text.trim(), |name| g.parse_square(name).is_some()) {
+            match off_board_square(g, text.trim()) {
                 Some(square) => {
                     MoveParseError::OffBoard { text: text.trim().to_string(), square, files: g.files, ranks: g.ranks }
                 }
@@ -253,8 +266,8 @@ impl<B: BitSet> Position<B> {
 }
 
 /// The first square name in a move text (a file letter then one or two digits) that is not on
-/// the board, by `on_board`; so that a move like `a2a10` is refused with its reason.
-fn off_board_square(text: &str, on_board: impl Fn(&str) -> bool) -> Option<String> {
+/// the board; so that a move like `a2a10` is refused with its reason.
+fn off_board_square(g: Geometry, text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -262,7 +275,7 @@ fn off_board_square(text: &str, on_board: impl Fn(&str) -> bool) -> Option<Strin
             let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
             if (1..=2).contains(&digits) {
                 let name = &text[i..i + 1 + digits];
-                if !on_board(name) {
+                if g.parse_square(name).is_none() {
                     return Some(name.to_string());
                 }
                 i += 1 + digits;

@@ -119,7 +119,7 @@ pub struct Evaluator<B: BitSet> {
 
 /// Squares a piece of `kind` (White's tables) reaches from `sq` on an empty board, moving or
 /// capturing.
-fn empty_board_reach<B: BitSet>(rules: &Rules<B>, kind: PieceKind, color: Color, sq: crate::geometry::Square) -> B {
+fn empty_board_reach<B: BitSet>(rules: &Rules<B>, kind: PieceKind, color: Color, sq: Square) -> B {
     let t = rules.kind_tables(kind, color);
     (rules.reach(&t.quiet, sq, B::EMPTY) | rules.reach(&t.capture, sq, B::EMPTY)) & rules.board
 }
@@ -504,16 +504,9 @@ impl<B: BitSet> Evaluator<B> {
             mg[c] += lesser_threats[c] * self.threat_by_lesser.0;
             eg[c] += lesser_threats[c] * self.threat_by_lesser.1;
             let kings = [pos.king(color), pos.king(color.flip())];
-            let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], color, kings, occ);
+            let (pmg, peg) = self.pawn_structure(pawns[c], pawns[1 - c], pawn_attacked[c], color, kings, occ);
             mg[c] += pmg;
             eg[c] += peg;
-            for sq in pawns[c].squares() {
-                if pawn_attacked[c].has(sq) || !(self.beside[sq.index()] & pawns[c]).is_empty() {
-                    let (cmg, ceg) = self.connected[c * squares + sq.index()];
-                    mg[c] += cmg as i32;
-                    eg[c] += ceg as i32;
-                }
-            }
             if let Some(k) = kings[0] {
                 let file = r.geometry.file(k) as usize;
                 let open = (file.saturating_sub(1)..=(file + 1).min(self.file_mask.len() - 1))
@@ -522,7 +515,7 @@ impl<B: BitSet> Evaluator<B> {
                 mg[c] -= open * self.royal_open_file_mg;
             }
             mg[c] -= (danger[c] * danger[c] * self.king_danger_scale / 16).min(self.king_danger_max);
-            if let Some(k) = pos.king(color) {
+            if let Some(k) = kings[0] {
                 if r.geometry.relative_rank(k, color) <= 1 {
                     mg[c] += self.shield_mg * (self.shield[c * squares + k.index()] & pawns[c]).count() as i32;
                 }
@@ -543,9 +536,18 @@ impl<B: BitSet> Evaluator<B> {
 }
 
 impl<B: BitSet> Evaluator<B> {
-    /// Passed, doubled and isolated pawns of `color`: (middlegame, endgame). `kings` are the
-    /// royal pieces of `color` and of its opponent.
-    fn pawn_structure(&self, ours: B, theirs: B, color: Color, kings: [Option<Square>; 2], occ: B) -> (i32, i32) {
+    /// Passed, connected, doubled and isolated pawns of `color`: (middlegame, endgame).
+    /// `defended` are the squares its pawns attack; `kings` are the royal pieces of `color` and
+    /// of its opponent.
+    fn pawn_structure(
+        &self,
+        ours: B,
+        theirs: B,
+        defended: B,
+        color: Color,
+        kings: [Option<Square>; 2],
+        occ: B,
+    ) -> (i32, i32) {
         let squares = self.rules.squares;
         let (mut mg, mut eg) = (0, 0);
         for (file, &mask) in self.file_mask.iter().enumerate() {
@@ -564,6 +566,10 @@ impl<B: BitSet> Evaluator<B> {
         }
         for sq in ours.squares() {
             let i = color.index() * squares + sq.index();
+            if defended.has(sq) || !(self.beside[sq.index()] & ours).is_empty() {
+                mg += self.connected[i].0 as i32;
+                eg += self.connected[i].1 as i32;
+            }
             if (self.front_span[i] & theirs).is_empty() {
                 let (mut bonus_mg, mut bonus_eg) = (self.passed_mg[i] as i32, self.passed_eg[i] as i32);
                 let Some(stop) = self.stop_square[i] else {

@@ -17,7 +17,6 @@ use crate::engine::{
 };
 use crate::game::{Game, Outcome};
 use crate::geometry::Color;
-use crate::notation::MoveParseError;
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::startpos::{random_index, start_fen};
@@ -444,9 +443,10 @@ impl<W: Write> Xboard<W> {
                 self.excluded.clear();
                 self.drawn = None;
             }
-            Err(MoveParseError::OffBoard { square, files, ranks, .. }) => self
-                .say(&format!("Illegal move (square {square} is not on the {files}x{ranks} board): {}", text.trim())),
-            Err(_) => self.say(&format!("Illegal move: {}", text.trim())),
+            Err(e) => match e.reason() {
+                Some(reason) => self.say(&format!("Illegal move ({reason}): {}", text.trim())),
+                None => self.say(&format!("Illegal move: {}", text.trim())),
+            },
         }
     }
 
