@@ -667,6 +667,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             let mut child = pos.clone();
             child.play(m);
+            tt.prefetch(child.hash());
             let gives_check = child.in_check();
             // Quiet moves that cannot lift the score to alpha, or that come late in the order.
             if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
@@ -829,6 +830,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             legal += 1;
             let mut child = pos.clone();
             child.play(m);
+            self.shared.job.tt.prefetch(child.hash());
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;
