@@ -594,16 +594,34 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Whether the position got better for the side to move since its previous move: if
         // not, late moves are reduced more.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // The pruning decisions guess the node's score: a stored search score is a better guess
+        // than the static evaluation where its bound says the truth lies beyond it.
+        let eval = match entry {
+            Some(e) if !in_check && !is_mate(e.score) => {
+                let stored = from_table(e.score, ply);
+                let beyond = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => stored > static_eval,
+                    Bound::Upper => stored < static_eval,
+                };
+                if beyond {
+                    stored
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && !is_mate(beta) {
             if features.reverse_futility
                 && depth <= REVERSE_FUTILITY_DEPTH
-                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
             {
-                return static_eval;
+                return eval;
             }
-            if features.null_move && null_allowed && depth >= 3 && static_eval >= beta && self.has_pieces(pos, us) {
-                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            if features.null_move && null_allowed && depth >= 3 && eval >= beta && self.has_pieces(pos, us) {
+                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 let mut child = pos.clone();
                 child.play_null();
                 self.hashes.push(child.hash());
@@ -671,7 +689,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let gives_check = child.in_check();
             // Quiet moves that cannot lift the score to alpha, or that come late in the order.
             if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
-                if depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                if depth <= FUTILITY_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
                     continue;
                 }
                 if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
