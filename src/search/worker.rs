@@ -12,7 +12,7 @@ use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, sco
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
-use super::tt::Bound;
+use super::tt::{Bound, TableEntry};
 use super::{IterationInfo, SearchJob};
 use crate::bitboard::BitSet;
 use crate::eval::Evaluator;
@@ -594,24 +594,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Whether the position got better for the side to move since its previous move: if
         // not, late moves are reduced more.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
-        // The pruning decisions guess the node's score: a stored search score is a better guess
-        // than the static evaluation where its bound says the truth lies beyond it.
-        let eval = match entry {
-            Some(e) if !in_check && !is_mate(e.score) => {
-                let stored = from_table(e.score, ply);
-                let beyond = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => stored > static_eval,
-                    Bound::Upper => stored < static_eval,
-                };
-                if beyond {
-                    stored
-                } else {
-                    static_eval
-                }
-            }
-            _ => static_eval,
-        };
+        // The pruning decisions guess the node's score.
+        let eval = if in_check { static_eval } else { refined_eval(static_eval, entry, ply) };
 
         if !pv_node && !in_check && !is_mate(beta) {
             if features.reverse_futility
@@ -873,6 +857,23 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     }
 }
 
+/// The best guess of a node's score before searching it: a stored search score is a better
+/// guess than the static evaluation where its bound says the truth lies beyond the evaluation.
+fn refined_eval(static_eval: Score, entry: Option<TableEntry>, ply: usize) -> Score {
+    let Some(e) = entry.filter(|e| !is_mate(e.score)) else { return static_eval };
+    let stored = from_table(e.score, ply);
+    let beyond = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => stored > static_eval,
+        Bound::Upper => stored < static_eval,
+    };
+    if beyond {
+        stored
+    } else {
+        static_eval
+    }
+}
+
 /// The bound a score proves, for the table.
 fn bound_of(score: Score, beta: Score, raised_alpha: bool) -> Bound {
     if score >= beta {
@@ -893,4 +894,23 @@ fn table_cutoff(stored: Score, bound: Bound, ply: usize, alpha: Score, beta: Sco
         Bound::Upper => s <= alpha,
     };
     cut.then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_score_refines_the_evaluation_only_beyond_it() {
+        let entry = |score, bound| Some(TableEntry { best: Move::NONE, score, depth: 5, bound });
+        assert_eq!(refined_eval(40, None, 3), 40);
+        assert_eq!(refined_eval(40, entry(10, Bound::Exact), 3), 10);
+        // A lower bound above the evaluation raises it; below it, it says nothing new.
+        assert_eq!(refined_eval(40, entry(90, Bound::Lower), 3), 90);
+        assert_eq!(refined_eval(40, entry(10, Bound::Lower), 3), 40);
+        assert_eq!(refined_eval(40, entry(10, Bound::Upper), 3), 10);
+        assert_eq!(refined_eval(40, entry(90, Bound::Upper), 3), 40);
+        // Mate scores are distances, not estimates.
+        assert_eq!(refined_eval(40, entry(mate_in(7), Bound::Exact), 3), 40);
+    }
 }
