@@ -53,6 +53,8 @@ const QUIET_DROP_PLIES: usize = 1;
 const DELTA_MARGIN: Score = 200;
 /// Quiet moves remembered per node to punish their history after a cutoff.
 const MAX_QUIETS: usize = 64;
+/// Entries of each thread's evaluation cache: a power of two, small enough for a core's cache.
+const EVAL_CACHE_ENTRIES: usize = 1 << 14;
 
 /// Late-move reductions by depth and move number.
 static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
@@ -128,6 +130,8 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     last_pv: Vec<Move>,
     stalemate_score: Score,
     node_limit: u64,
+    /// Evaluations by position hash, at `hash % EVAL_CACHE_ENTRIES`.
+    eval_cache: Vec<Option<(u64, Score)>>,
 }
 
 impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
@@ -168,6 +172,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             last_pv: Vec::new(),
             stalemate_score,
             node_limit: job.limits.nodes.unwrap_or(u64::MAX),
+            eval_cache: vec![None; EVAL_CACHE_ENTRIES],
         }
     }
 
@@ -540,8 +545,20 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         (pos.pieces_of(color) & !pawns_and_king).any() || pos.has_hand(color)
     }
 
-    fn static_eval(&self, pos: &Position<B>) -> Score {
-        self.eval.evaluate(pos)
+    /// The evaluation of `pos`, from the thread's cache when it was evaluated lately: the
+    /// search evaluates many positions again (on the next iteration, after transpositions, in
+    /// quiescence after a table cutoff failed).
+    fn static_eval(&mut self, pos: &Position<B>) -> Score {
+        let hash = pos.hash();
+        let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE_ENTRIES - 1)];
+        match *slot {
+            Some((key, score)) if key == hash => score,
+            _ => {
+                let score = self.eval.evaluate(pos);
+                *slot = Some((hash, score));
+                score
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
