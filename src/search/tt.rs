@@ -99,10 +99,10 @@ impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / BYTES_PER_SLOT).max(1);
-        let mut slots = Vec::with_capacity(count);
-        // Before the first write touches the memory, so that the pages are huge from the start.
+        // All zero: allocated as zeroed memory, whose pages are mapped only when first written,
+        // so that the table costs no time until used and the advice below comes before that.
+        let slots: Vec<Slot> = (0..count).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
         advise_huge_pages(&slots);
-        slots.extend((0..count).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }));
         TranspositionTable { slots, generation: AtomicU8::new(0) }
     }
 
