@@ -849,7 +849,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             legal += 1;
             let mut child = pos.clone();
             child.play(m);
-            self.shared.job.tt.prefetch(child.hash());
+            tt.prefetch(child.hash());
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;
