@@ -1,14 +1,15 @@
 //! Static evaluation driven only by the variant data: material (the variant's piece values, or
-//! values derived from each piece's mobility on an empty board), pieces in hand worth a little
-//! more than on the board, piece-square terms derived from geometry (centralisation for leapers
-//! and steppers, less for riders, advancement for pawns, a sheltered royal piece in the
-//! middlegame), a mobility term, pawn structure (passed pawns, with the distances of both royal
-//! pieces to the square in front of them; connected, doubled and isolated pawns), king safety
-//! (attacks on the squares around the royal piece, the pawn shield in front of it, files without
-//! own pawns at it), a colour-bound kind on both colours (the bishop pair), threats (pieces
-//! attacked by pawns, by lesser pieces, attacked and not defended), rook-like pieces on open and
-//! half-open files and a tempo bonus, tapered between middlegame and endgame by the material
-//! left; an endgame where the stronger side has no pawns and a small lead is scaled down.
+//! values derived from each piece's mobility on an empty board), pieces in hand worth a little more
+//! than on the board, piece-square terms derived from geometry (centralisation for leapers and
+//! steppers, less for riders, advancement for pawns, a sheltered royal piece in the middlegame),
+//! mobility (on squares enemy pawns do not attack), pawn structure (passed pawns, with the
+//! distances of both royal pieces to the square in front of them; connected, doubled and isolated
+//! pawns), king safety (attacks on the squares around the royal piece, the pawn shield in front of
+//! it, files without own pawns at it), a colour-bound kind on both colours (the bishop pair),
+//! threats (pieces attacked by pawns, by lesser pieces, attacked and not defended), rook-like
+//! pieces on open and half-open files and a tempo bonus, tapered between middlegame and endgame by
+//! the material left; an endgame where the stronger side has no pawns and a small lead is scaled
+//! down.
 //!
 //! The per-variant tables are built once per compiled `Rules` and kept for the life of the
 //! process, like the rules themselves.
@@ -395,11 +396,20 @@ impl<B: BitSet> Evaluator<B> {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0i32;
+        // Pawns and their attacks first: a piece's mobility leaves out the squares enemy pawns
+        // attack.
         let mut pawns = [B::EMPTY; 2];
+        let mut pawn_attacked = [B::EMPTY; 2];
         for k in 0..r.kinds {
             if self.pawn_kinds & (1 << k) != 0 {
-                pawns[0] |= pos.pieces(Color::White, k);
-                pawns[1] |= pos.pieces(Color::Black, k);
+                for color in Color::BOTH {
+                    let mine = pos.pieces(color, k);
+                    pawns[color.index()] |= mine;
+                    let t = r.kind_tables(k, color);
+                    for sq in mine.squares() {
+                        pawn_attacked[color.index()] |= r.reach(&t.capture, sq, occ);
+                    }
+                }
             }
         }
         // The squares around each royal piece, and the danger units of attacks on them.
@@ -423,9 +433,8 @@ impl<B: BitSet> Evaluator<B> {
         // By side: material other than pawns (board and hand), threats by lesser pieces.
         let mut piece_material = [0i32; 2];
         let mut lesser_threats = [0i32; 2];
-        // Squares each side attacks, and attacks by its pawns.
-        let mut attacked = [B::EMPTY; 2];
-        let mut pawn_attacked = [B::EMPTY; 2];
+        // Squares each side attacks.
+        let mut attacked = pawn_attacked;
         // The kind indexes the position and a dozen tables, not only `worth_more`.
         #[allow(clippy::needless_range_loop)]
         for k in 0..r.kinds {
@@ -473,11 +482,11 @@ impl<B: BitSet> Evaluator<B> {
                             eg[c] += beg;
                         }
                     }
+                    if pawn {
+                        continue;
+                    }
                     let attacks = r.reach(&t.capture, sq, occ);
                     attacked[c] |= attacks;
-                    if pawn {
-                        pawn_attacked[c] |= attacks;
-                    }
                     if mobile {
                         lesser_threats[c] += (attacks & worth_more[1 - c][k]).count() as i32;
                         let reach = if t.symmetric {
@@ -485,7 +494,7 @@ impl<B: BitSet> Evaluator<B> {
                         } else {
                             (r.reach(&t.quiet, sq, occ) & empty) | (attacks & theirs)
                         };
-                        let bonus = reach.count() as i32 * self.mobility[k];
+                        let bonus = (reach & !pawn_attacked[1 - c]).count() as i32 * self.mobility[k];
                         mg[c] += bonus;
                         eg[c] += bonus;
                         let hits = (reach & zones[1 - c]).count() as i32;
@@ -768,6 +777,24 @@ mod tests {
         let near = position("chess", "r1bq1rk1/5ppp/8/6N1/7Q/8/PPP5/1KBR4 b - - 0 1");
         let far = position("chess", "r1bq1rk1/5ppp/8/1N6/Q7/8/PPP5/1KBR4 b - - 0 1");
         assert!(e(&near) + 15 < e(&far), "{} {}", e(&near), e(&far));
+    }
+
+    #[test]
+    fn mobility_leaves_out_the_squares_enemy_pawns_attack() {
+        let r = compiled::<u64>(builtin("chess").unwrap());
+        let more = EvalParams { mobility_share: 3.0 * W.mobility_share, mobility_max: 3.0 * W.mobility_max, ..W };
+        let (with, with_more) = (Evaluator::with_params(r, &W), Evaluator::with_params(r, &more));
+        // The mobility term alone, as a multiple of the knight's weight per square.
+        let mobility = |fen: &str| {
+            let p = position("chess", fen);
+            with_more.evaluate(&p) - with.evaluate(&p)
+        };
+        // The knight on e4 reaches eight squares; the pawn on b6 attacks c5, the one on h7 none
+        // (White keeps a pawn, so that no endgame scaling applies).
+        let free = mobility("4k3/7p/8/8/4N3/8/P7/4K3 w - - 0 1");
+        let watched = mobility("4k3/8/1p6/8/4N3/8/P7/4K3 w - - 0 1");
+        assert!(watched > 0, "free {free}, watched {watched}");
+        assert_eq!(free * 7, watched * 8, "free {free}, watched {watched}");
     }
 
     #[test]

@@ -56,7 +56,7 @@ eval_params! {
     pawn_advance_eg: 15.0, step 5.0;
     /// Pawn centre files in the middlegame, per file nearer the centre.
     pawn_centre_mg: 0.0, step 1.0;
-    /// Mobility: centipawns per reachable square, as a share of the piece's value per square of
+    /// Mobility: centipawns per reachable square that no enemy pawn attacks, as a share of the piece's value per square of
     /// its average empty-board mobility (so a knight's square counts more than a queen's), at
     /// least 1 and at most `mobility_max`.
     mobility_share: 0.05, step 0.005;
