@@ -697,7 +697,14 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     continue;
                 }
             }
-            let extension = i32::from(features.check_extension && gives_check && ply < 2 * self.root_depth as usize);
+            // Checks that lose material in the exchange are not extended: they are rarely more
+            // than a spite check.
+            let extension = i32::from(
+                features.check_extension
+                    && gives_check
+                    && ply < 2 * self.root_depth as usize
+                    && see(pos, self.eval, m) >= 0,
+            );
             let new_depth = depth - 1 + extension;
             self.hashes.push(child.hash());
             self.played[ply] = m;
