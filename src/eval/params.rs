@@ -56,9 +56,9 @@ eval_params! {
     pawn_advance_eg: 15.0, step 5.0;
     /// Pawn centre files in the middlegame, per file nearer the centre.
     pawn_centre_mg: 0.0, step 1.0;
-    /// Mobility: centipawns per reachable square that no enemy pawn attacks, as a share of the piece's value per square of
-    /// its average empty-board mobility (so a knight's square counts more than a queen's), at
-    /// least 1 and at most `mobility_max`.
+    /// Mobility: centipawns per reachable square that no enemy pawn attacks, as a share of the
+    /// piece's value per square of its average empty-board mobility (so a knight's square counts
+    /// more than a queen's), at least 1 and at most `mobility_max`.
     mobility_share: 0.05, step 0.005;
     mobility_max: 4.0, step 1.0;
     /// Passed pawns: bonus for the whole way (quadratic in the progress).
