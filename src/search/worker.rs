@@ -1,8 +1,9 @@
 //! One search thread: iterative deepening with aspiration windows at the root, principal
 //! variation search with null-move pruning, reverse futility pruning, late-move reductions and
-//! extensions of checks that do not lose the exchange, quiescence (captures and promotions;
-//! every evasion when in check), mate scores with mate distance, draws by repetition, the 50-move
-//! rule and bare kings, stalemate scored by the variant's rule.
+//! check extensions (every check at the root, below it checks that do not lose the exchange),
+//! quiescence (captures and promotions; every evasion when in check), mate scores with mate
+//! distance, draws by repetition, the 50-move rule and bare kings, stalemate scored by the
+//! variant's rule.
 //!
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
 //! Must not know: notation, protocols, variant names.
