@@ -22,30 +22,39 @@ fn main() {
     let many = SearchThreads::new(threads);
     let tt = TranspositionTable::new(64);
     let stop = AtomicBool::new(false);
-    let positions: Vec<AnyPosition> =
-        BENCH_POSITIONS.iter().filter_map(|p| AnyPosition::from_fen(builtin(p.variant).ok()?, p.fen).ok()).collect();
+    let positions: Vec<(&str, AnyPosition)> = BENCH_POSITIONS
+        .iter()
+        .filter_map(|p| Some((p.variant, AnyPosition::from_fen(builtin(p.variant).ok()?, p.fen).ok()?)))
+        .collect();
     let nodes = std::cell::Cell::new([0u64; 2]);
-    let time_to_depth = |position: &AnyPosition, pool: &SearchThreads| -> Duration {
+    // Per position: time and nodes with 1 and with N threads, summed over the rounds.
+    let per_position = std::cell::RefCell::new(vec![([Duration::ZERO; 2], [0u64; 2]); positions.len()]);
+    let time_to_depth = |index: usize, position: &AnyPosition, pool: &SearchThreads| -> Duration {
         tt.clear();
         let start = Instant::now();
         let outcome = with_position!(position, p => search(&SearchJob::new(p, SearchLimits::depth(depth), &tt, &stop, pool), |_| {}));
+        let which = usize::from(pool.count() > 1);
         let mut n = nodes.get();
-        n[usize::from(pool.count() > 1)] += outcome.nodes;
+        n[which] += outcome.nodes;
         nodes.set(n);
-        start.elapsed()
+        let elapsed = start.elapsed();
+        let entry = &mut per_position.borrow_mut()[index];
+        entry.0[which] += elapsed;
+        entry.1[which] += outcome.nodes;
+        elapsed
     };
     let (mut total_one, mut total_many) = (Duration::ZERO, Duration::ZERO);
     let mut round_ratios = Vec::new();
     for round in 0..rounds {
         let (mut round_one, mut round_many) = (Duration::ZERO, Duration::ZERO);
-        for (index, position) in positions.iter().enumerate() {
+        for (index, (_, position)) in positions.iter().enumerate() {
             // Which goes first alternates, so that a steady drift favours neither.
             if (round + index) % 2 == 0 {
-                round_one += time_to_depth(position, &one);
-                round_many += time_to_depth(position, &many);
+                round_one += time_to_depth(index, position, &one);
+                round_many += time_to_depth(index, position, &many);
             } else {
-                round_many += time_to_depth(position, &many);
-                round_one += time_to_depth(position, &one);
+                round_many += time_to_depth(index, position, &many);
+                round_one += time_to_depth(index, position, &one);
             }
         }
         let ratio = round_many.as_secs_f64() / round_one.as_secs_f64();
@@ -58,6 +67,17 @@ fn main() {
         round_ratios.push(ratio);
         total_one += round_one;
         total_many += round_many;
+    }
+    // Which positions the overhead comes from.
+    for (index, ([time_one, time_many], [nodes_one, nodes_many])) in per_position.borrow().iter().enumerate() {
+        eprintln!(
+            "position {:2} ({:12}): 1 thread {:8.3} s, time ratio {:.3}, node ratio {:.3}",
+            index + 1,
+            positions[index].0,
+            time_one.as_secs_f64(),
+            time_many.as_secs_f64() / time_one.as_secs_f64(),
+            *nodes_many as f64 / *nodes_one as f64
+        );
     }
     round_ratios.sort_by(f64::total_cmp);
     let [nodes_one, nodes_many] = nodes.get();
