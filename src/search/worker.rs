@@ -1,9 +1,9 @@
 //! One search thread: iterative deepening with aspiration windows at the root, principal
-//! variation search with null-move pruning, reverse futility pruning, late-move reductions and
-//! check extensions (every check at the root, below it checks that do not lose the exchange),
-//! quiescence (captures and promotions; every evasion when in check), mate scores with mate
-//! distance, draws by repetition, the 50-move rule and bare kings, stalemate scored by the
-//! variant's rule.
+//! variation search with null-move pruning, reverse futility pruning, razoring, late-move
+//! reductions and check extensions (every check at the root, below it checks that do not lose
+//! the exchange), quiescence (captures and promotions; every evasion when in check), mate scores
+//! with mate distance, draws by repetition, the 50-move rule and bare kings, stalemate scored by
+//! the variant's rule.
 //!
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
 //! Must not know: notation, protocols, variant names.
@@ -32,6 +32,10 @@ const ASPIRATION_WINDOW: Score = 25;
 /// Reverse futility margin per ply of depth, and the deepest depth it applies at.
 const REVERSE_FUTILITY_MARGIN: Score = 90;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Razoring: at depth d up to `RAZOR_DEPTH`, a node whose evaluation is more than
+/// `RAZOR_MARGIN * d` below alpha is settled by quiescence if that cannot lift it to alpha.
+const RAZOR_MARGIN: Score = 250;
+const RAZOR_DEPTH: i32 = 2;
 /// Futility pruning of quiet moves: the margin at depth d is `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`,
 /// up to `FUTILITY_DEPTH`.
 const FUTILITY_BASE: Score = 80;
@@ -616,11 +620,26 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let eval = if in_check { static_eval } else { refined_eval(static_eval, entry, ply) };
 
         if !pv_node && !in_check && !is_mate(beta) {
+            // An improving position needs less of a margin: its evaluation is likely to hold.
             if features.reverse_futility
                 && depth <= REVERSE_FUTILITY_DEPTH
-                && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
             {
                 return eval;
+            }
+            if features.reverse_futility
+                && features.quiescence
+                && depth <= RAZOR_DEPTH
+                && !is_mate(alpha)
+                && eval + RAZOR_MARGIN * depth < alpha
+            {
+                let s = self.quiesce(pos, alpha, alpha + 1, ply, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if s <= alpha {
+                    return s;
+                }
             }
             if features.null_move && null_allowed && depth >= 3 && eval >= beta && self.has_pieces(pos, us) {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
@@ -664,6 +683,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut best_move = Move::NONE;
         let original_alpha = alpha;
         let mut legal = 0;
+        // Whether the table's move is a capture or promotion: then the quiet moves are unlikely
+        // to be better, and are reduced more.
+        let mut table_move_tactical = false;
         for i in 0..list.len() {
             let m = pick_next(&mut list, &mut scores, i);
             if !pos.is_legal(m, &ctx) {
@@ -671,6 +693,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             legal += 1;
             let tactical = is_tactical(pos, m);
+            if m == table_move {
+                table_move_tactical = tactical;
+            }
             // Near the leaves of a non-PV node, once a move has been searched and no mate is in
             // sight: skip captures that lose too much in the exchange.
             let may_prune = features.reverse_futility && !pv_node && !in_check && legal > 1 && !is_mate(best);
@@ -727,6 +752,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                         reduction -= 1;
                     }
                     if !improving {
+                        reduction += 1;
+                    }
+                    if table_move_tactical {
                         reduction += 1;
                     }
                     let history = self.heuristics.history(us, super::ordering::mover_kind(pos, m), m);
