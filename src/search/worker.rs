@@ -45,6 +45,10 @@ const FUTILITY_DEPTH: i32 = 3;
 /// `LATE_MOVE_BASE + d * d`, up to `LATE_MOVE_DEPTH`.
 const LATE_MOVE_BASE: usize = 3;
 const LATE_MOVE_DEPTH: i32 = 4;
+/// Quiet moves whose history is below `-HISTORY_PRUNING_PER_DEPTH * d` are skipped at depth d up
+/// to `HISTORY_PRUNING_DEPTH`: they have failed again and again elsewhere.
+const HISTORY_PRUNING_PER_DEPTH: i32 = 3000;
+const HISTORY_PRUNING_DEPTH: i32 = 3;
 /// Captures losing more than this per ply of depth in the exchange are skipped near the leaves.
 const SEE_PRUNING_PER_DEPTH: Score = 100;
 const SEE_PRUNING_DEPTH: i32 = 4;
@@ -722,6 +726,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
                     continue;
                 }
+                if depth <= HISTORY_PRUNING_DEPTH
+                    && self.heuristics.history(us, super::ordering::mover_kind(pos, m), m)
+                        < -HISTORY_PRUNING_PER_DEPTH * depth
+                {
+                    continue;
+                }
             }
             // Checks that lose material in the exchange are not extended: they are rarely more
             // than a spite check.
@@ -738,6 +748,18 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
                 let mut reduction = 0;
+                // Captures that lose the exchange (as the ordering found) are searched a ply
+                // shallower, unless they check.
+                if features.late_move_reductions
+                    && depth >= 3
+                    && tactical
+                    && !in_check
+                    && !gives_check
+                    && m.kind() != MoveKind::Promotion
+                    && is_losing_capture(scores[i])
+                {
+                    reduction = 1;
+                }
                 if features.late_move_reductions
                     && depth >= 3
                     && legal > 3
