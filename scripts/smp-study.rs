@@ -26,7 +26,6 @@ fn main() {
         .iter()
         .filter_map(|p| Some((p.variant, AnyPosition::from_fen(builtin(p.variant).ok()?, p.fen).ok()?)))
         .collect();
-    let nodes = std::cell::Cell::new([0u64; 2]);
     // Per position: time and nodes with 1 and with N threads, summed over the rounds.
     let per_position = std::cell::RefCell::new(vec![([Duration::ZERO; 2], [0u64; 2]); positions.len()]);
     let time_to_depth = |index: usize, position: &AnyPosition, pool: &SearchThreads| -> Duration {
@@ -34,9 +33,6 @@ fn main() {
         let start = Instant::now();
         let outcome = with_position!(position, p => search(&SearchJob::new(p, SearchLimits::depth(depth), &tt, &stop, pool), |_| {}));
         let which = usize::from(pool.count() > 1);
-        let mut n = nodes.get();
-        n[which] += outcome.nodes;
-        nodes.set(n);
         let elapsed = start.elapsed();
         let entry = &mut per_position.borrow_mut()[index];
         entry.0[which] += elapsed;
@@ -80,7 +76,8 @@ fn main() {
         );
     }
     round_ratios.sort_by(f64::total_cmp);
-    let [nodes_one, nodes_many] = nodes.get();
+    let [nodes_one, nodes_many] =
+        per_position.borrow().iter().fold([0u64; 2], |[one, many], (_, [n1, n2])| [one + n1, many + n2]);
     let node_ratio = nodes_many as f64 / nodes_one as f64;
     eprintln!(
         "nodes: {threads} threads / 1 thread {node_ratio:.3}; nodes per second: {:.3}",

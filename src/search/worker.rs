@@ -697,6 +697,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             legal += 1;
             let tactical = is_tactical(pos, m);
+            // How quiet moves of this kind to this square fared elsewhere: for pruning and reductions.
+            let history =
+                if tactical { 0 } else { self.heuristics.history(us, super::ordering::mover_kind(pos, m), m) };
             if m == table_move {
                 table_move_tactical = tactical;
             }
@@ -726,10 +729,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
                     continue;
                 }
-                if depth <= HISTORY_PRUNING_DEPTH
-                    && self.heuristics.history(us, super::ordering::mover_kind(pos, m), m)
-                        < -HISTORY_PRUNING_PER_DEPTH * depth
-                {
+                if depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_PER_DEPTH * depth {
                     continue;
                 }
             }
@@ -779,7 +779,6 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     if table_move_tactical {
                         reduction += 1;
                     }
-                    let history = self.heuristics.history(us, super::ordering::mover_kind(pos, m), m);
                     reduction -= history / HISTORY_PER_REDUCTION;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
