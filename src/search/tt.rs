@@ -3,11 +3,17 @@
 //! torn entry (written by two threads at once) fails verification instead of yielding a foreign
 //! move or score; moves read from the table are still checked against the generated moves.
 //!
-//! Owns: `TranspositionTable`, `TableEntry`, `Bound`.
+//! The slots are allocated as zeroed memory (an all-zero slot is an empty entry), so the kernel
+//! maps a page only when a search first writes it: a large `Hash` costs no time until used, and
+//! a size the machine cannot provide is an error for the caller, never an abort.
+//!
+//! Owns: `TranspositionTable`, `TableEntry`, `Bound`, `TableSizeError`.
 //! Must not know: positions, move generation, notation, protocols.
 
 use super::score::Score;
 use crate::moves::Move;
+use std::alloc::{self, Layout};
+use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score is known to be.
@@ -36,13 +42,46 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// The shared table. Its size is fixed at creation (`resize` builds a new array).
+/// The shared table. Its size is fixed at creation; another size is another table.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     generation: AtomicU8,
 }
 
-const BYTES_PER_SLOT: usize = 16;
+const BYTES_PER_SLOT: usize = std::mem::size_of::<Slot>();
+
+/// A table of the size asked for cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSizeError {
+    pub mb: usize,
+}
+
+impl fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate a transposition table of {} MB", self.mb)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
+/// `count` empty slots in zeroed memory, or `None` if the allocator refuses them.
+fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
+    let layout = Layout::array::<Slot>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size. A `Slot` is two `AtomicU64`s, for which all-zero
+    // bits are a valid value, so the zeroed block holds `count` initialised slots; it was
+    // allocated by the global allocator with exactly the layout of a `Vec<Slot>` of capacity
+    // `count`, which is what `from_raw_parts` requires.
+    unsafe {
+        let block = alloc::alloc_zeroed(layout).cast::<Slot>();
+        if block.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(block, count, count))
+    }
+}
 
 fn pack(best: Move, score: Score, depth: i32, bound: Bound, generation: u8) -> u64 {
     best.bits() as u64
@@ -96,14 +135,34 @@ fn advise_huge_pages<T>(slots: &Vec<T>) {
 fn advise_huge_pages<T>(_slots: &Vec<T>) {}
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one entry).
-    pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / BYTES_PER_SLOT).max(1);
-        // All zero: allocated as zeroed memory, whose pages are mapped only when first written,
-        // so that the table costs no time until used and the advice below comes before that.
-        let slots: Vec<Slot> = (0..count).map(|_| Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+    /// A table of about `mb` megabytes (at least one entry), or an error if the memory cannot
+    /// be had.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
+        let count = mb.max(1).checked_mul(1024 * 1024).ok_or(TableSizeError { mb })? / BYTES_PER_SLOT;
+        let slots = zeroed_slots(count.max(1)).ok_or(TableSizeError { mb })?;
+        // Before the first write, so that the pages are mapped large from the start.
         advise_huge_pages(&slots);
-        TranspositionTable { slots, generation: AtomicU8::new(0) }
+        Ok(TranspositionTable { slots, generation: AtomicU8::new(0) })
+    }
+
+    /// A table of about `mb` megabytes, or of the largest power-of-two fraction of it the
+    /// machine provides (at least one entry), for callers with no way to report an error.
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut size = mb.max(1);
+        loop {
+            match TranspositionTable::try_new(size) {
+                Ok(table) => return table,
+                Err(e) if size > 1 => {
+                    log::warn!("{e}; trying {} MB", size / 2);
+                    size /= 2;
+                }
+                Err(e) => {
+                    log::error!("{e}; using a table of one entry");
+                    let slots = std::iter::once(Slot { key: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+                    return TranspositionTable { slots, generation: AtomicU8::new(0) };
+                }
+            }
+        }
     }
 
     /// Number of entries.
@@ -222,5 +281,16 @@ mod tests {
         assert!(tt.hashfull() <= 1000);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef), None);
+    }
+
+    #[test]
+    fn a_table_larger_than_any_machine_is_an_error_not_an_abort() {
+        // An exabyte: past every address space, so the allocator refuses it.
+        assert_eq!(TranspositionTable::try_new(1 << 40).err(), Some(TableSizeError { mb: 1 << 40 }));
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+        let tt = TranspositionTable::try_new(2).expect("2 MB");
+        assert_eq!(tt.len(), 2 * 1024 * 1024 / BYTES_PER_SLOT);
+        assert_eq!(tt.hashfull(), 0);
+        assert!((0..1000u64).all(|h| tt.probe(h.wrapping_mul(0x9e37_79b9_7f4a_7c15)).is_none()));
     }
 }
