@@ -26,6 +26,7 @@ pub mod geometry;
 pub mod magic;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod position;

@@ -1,0 +1,293 @@
+//! The input layout of a network: which board it reads, which piece kinds (each named by its
+//! letter and identified by its moves), and how many pieces of a kind in hand it counts. One
+//! layout serves a board family (every 8x8 variant, say): the union of their kinds, in the order
+//! the variant data gives them. A variant fits a layout when its board is the layout's and each
+//! of its kinds is one of the layout's; `FeatureMap` then turns (perspective, colour, kind,
+//! square) and (perspective, colour, kind, count in hand) into input indices.
+//!
+//! Owns: `InputLayout`, `LayoutKind`, `FeatureMap`, `LayoutError`.
+//! Must not know: network weights, files, the search, protocols.
+
+use crate::geometry::{Color, Geometry, Square};
+use crate::variant::{PieceDef, PieceKind, Variant, MAX_KINDS};
+use std::fmt;
+
+/// One piece kind of a layout: what a network calls it, and what makes two variants' kinds the
+/// same kind (the moves and the roles, never the letter alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutKind {
+    pub letter: char,
+    pub betza: String,
+    pub royal: bool,
+    pub pawn: bool,
+}
+
+impl LayoutKind {
+    pub fn of(piece: &PieceDef) -> LayoutKind {
+        LayoutKind { letter: piece.letter, betza: piece.betza.clone(), royal: piece.royal, pawn: piece.pawn }
+    }
+
+    fn same_kind(&self, piece: &PieceDef) -> bool {
+        self.betza == piece.betza && self.royal == piece.royal && self.pawn == piece.pawn
+    }
+}
+
+/// The inputs of a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputLayout {
+    pub geometry: Geometry,
+    pub kinds: Vec<LayoutKind>,
+    /// Inputs per colour and kind for pieces in hand: the input for count `i` (1-based) is on
+    /// while the hand holds at least `i` of the kind. Zero: no hand inputs.
+    pub hand_max: u8,
+}
+
+/// Why a layout cannot be made, or a variant does not fit one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// No variant was given to build a layout from.
+    NoVariants,
+    /// The variants do not share one board.
+    MixedBoards { first: Geometry, other: Geometry, variant: String },
+    /// More kinds than a layout can name.
+    TooManyKinds(usize),
+    /// The variant's board is not the layout's.
+    BoardMismatch { layout: Geometry, variant: Geometry },
+    /// A kind of the variant is none of the layout's.
+    UnknownKind { letter: char, betza: String },
+    /// The variant has drops and the layout has no hand inputs.
+    NoHandInputs,
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = |g: &Geometry| format!("{}x{}", g.files, g.ranks);
+        match self {
+            LayoutError::NoVariants => write!(f, "no variant to build an input layout from"),
+            LayoutError::MixedBoards { first, other, variant } => {
+                write!(f, "variant {variant} has a {} board, not {}", board(other), board(first))
+            }
+            LayoutError::TooManyKinds(n) => write!(f, "{n} piece kinds, more than a layout can hold"),
+            LayoutError::BoardMismatch { layout, variant } => {
+                write!(f, "the network reads a {} board, the variant has {}", board(layout), board(variant))
+            }
+            LayoutError::UnknownKind { letter, betza } => {
+                write!(f, "the network has no input for the piece {letter} ({betza})")
+            }
+            LayoutError::NoHandInputs => write!(f, "the variant has drops and the network no inputs for the hand"),
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// The most kinds one layout may hold (a network file names each).
+pub const MAX_LAYOUT_KINDS: usize = 64;
+
+impl InputLayout {
+    /// The layout for a board family: the union of the variants' kinds, in the order they first
+    /// appear (variant by variant, piece by piece); hand inputs up to `hand_max` where any of
+    /// them has drops, none otherwise.
+    pub fn union<'a>(
+        variants: impl IntoIterator<Item = &'a Variant>,
+        hand_max: u8,
+    ) -> Result<InputLayout, LayoutError> {
+        let mut geometry = None;
+        let mut kinds: Vec<LayoutKind> = Vec::new();
+        let mut drops = false;
+        for v in variants {
+            let g = *geometry.get_or_insert(v.geometry);
+            if g != v.geometry {
+                return Err(LayoutError::MixedBoards { first: g, other: v.geometry, variant: v.name.clone() });
+            }
+            drops |= v.drops;
+            for p in &v.pieces {
+                if !kinds.iter().any(|k| k.same_kind(p)) {
+                    kinds.push(LayoutKind::of(p));
+                }
+            }
+        }
+        let geometry = geometry.ok_or(LayoutError::NoVariants)?;
+        if kinds.len() > MAX_LAYOUT_KINDS {
+            return Err(LayoutError::TooManyKinds(kinds.len()));
+        }
+        Ok(InputLayout { geometry, kinds, hand_max: if drops { hand_max } else { 0 } })
+    }
+
+    /// Inputs for one perspective.
+    pub fn input_count(&self) -> usize {
+        2 * self.kinds.len() * (self.geometry.squares() + self.hand_max as usize)
+    }
+
+    fn board_inputs(&self) -> usize {
+        2 * self.kinds.len() * self.geometry.squares()
+    }
+}
+
+/// A variant's kinds placed in a layout: the input indices of its pieces, for each perspective.
+#[derive(Clone, Debug)]
+pub struct FeatureMap {
+    geometry: Geometry,
+    squares: usize,
+    kinds: usize,
+    board_inputs: usize,
+    hand_max: u8,
+    /// Layout kind of each of the variant's kinds.
+    kind_index: [u8; MAX_KINDS],
+}
+
+impl FeatureMap {
+    /// How `variant` is read by a network of `layout`, or why it cannot be.
+    pub fn new(layout: &InputLayout, variant: &Variant) -> Result<FeatureMap, LayoutError> {
+        if layout.geometry != variant.geometry {
+            return Err(LayoutError::BoardMismatch { layout: layout.geometry, variant: variant.geometry });
+        }
+        if variant.drops && layout.hand_max == 0 {
+            return Err(LayoutError::NoHandInputs);
+        }
+        let mut kind_index = [0u8; MAX_KINDS];
+        for (i, p) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
+            let k = layout
+                .kinds
+                .iter()
+                .position(|k| k.same_kind(p))
+                .ok_or_else(|| LayoutError::UnknownKind { letter: p.letter, betza: p.betza.clone() })?;
+            kind_index[i] = k as u8;
+        }
+        Ok(FeatureMap {
+            geometry: layout.geometry,
+            squares: layout.geometry.squares(),
+            kinds: layout.kinds.len(),
+            board_inputs: layout.board_inputs(),
+            hand_max: layout.hand_max,
+            kind_index,
+        })
+    }
+
+    /// The input of a `color` piece of `kind` on `sq`, seen by `perspective`: colours relative
+    /// to the perspective, the board mirrored top to bottom for Black, so that a network sees
+    /// every position as if its side were White.
+    #[inline]
+    pub fn board_input(&self, perspective: Color, color: Color, kind: PieceKind, sq: Square) -> usize {
+        let relative = usize::from(color != perspective);
+        let sq = match perspective {
+            Color::White => sq.index(),
+            Color::Black => {
+                let files = self.geometry.files as usize;
+                let (file, rank) = (sq.index() % files, sq.index() / files);
+                (self.geometry.ranks as usize - 1 - rank) * files + file
+            }
+        };
+        (relative * self.kinds + self.kind_index[kind] as usize) * self.squares + sq
+    }
+
+    /// The inputs that are on for `count` pieces of `kind` in `color`'s hand, seen by
+    /// `perspective` (the first `min(count, hand_max)` of that kind's hand inputs).
+    #[inline]
+    pub fn hand_inputs(&self, perspective: Color, color: Color, kind: PieceKind, count: u8) -> std::ops::Range<usize> {
+        let relative = usize::from(color != perspective);
+        let max = self.hand_max as usize;
+        let first = self.board_inputs + (relative * self.kinds + self.kind_index[kind] as usize) * max;
+        first..first + (count as usize).min(max)
+    }
+
+    /// The input of the `i`-th (0-based) piece of `kind` in `color`'s hand, if the layout counts
+    /// that many.
+    #[inline]
+    pub fn hand_input(&self, perspective: Color, color: Color, kind: PieceKind, i: u8) -> Option<usize> {
+        (i < self.hand_max).then(|| self.hand_inputs(perspective, color, kind, i + 1).end - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, builtin_names};
+
+    fn family(files: u8, ranks: u8) -> Vec<&'static Variant> {
+        builtin_names()
+            .into_iter()
+            .filter_map(|n| builtin(n).ok())
+            .filter(|v| v.geometry.files == files && v.geometry.ranks == ranks)
+            .collect()
+    }
+
+    #[test]
+    fn the_8x8_family_has_the_orthodox_kinds_and_the_two_compounds_with_a_hand() {
+        let layout = InputLayout::union(family(8, 8), 1).expect("8x8 layout");
+        let letters: String = layout.kinds.iter().map(|k| k.letter).collect();
+        assert_eq!(letters, "PNBRQKAC");
+        assert_eq!(layout.hand_max, 1, "VD Chess drops");
+        assert_eq!(layout.input_count(), 2 * 8 * 65);
+        for v in family(8, 8) {
+            assert!(FeatureMap::new(&layout, v).is_ok(), "{} fits", v.name);
+        }
+    }
+
+    #[test]
+    fn every_input_of_a_position_is_distinct_and_in_range() {
+        let layout = InputLayout::union(family(12, 8), 2).expect("12x8 layout");
+        let rvc = builtin("rvc").expect("rvc");
+        let map = FeatureMap::new(&layout, rvc).expect("rvc fits");
+        let mut seen = std::collections::HashSet::new();
+        for perspective in [Color::White, Color::Black] {
+            seen.clear();
+            for color in [Color::White, Color::Black] {
+                for kind in 0..rvc.pieces.len() {
+                    for sq in rvc.geometry.all_squares() {
+                        let i = map.board_input(perspective, color, kind, sq);
+                        assert!(i < layout.input_count());
+                        assert!(seen.insert(i), "input {i} twice");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn black_sees_the_mirror_of_what_white_sees() {
+        let chess = builtin("chess").expect("chess");
+        let layout = InputLayout::union([chess], 0).expect("layout");
+        let map = FeatureMap::new(&layout, chess).expect("fits");
+        let g = chess.geometry;
+        let e2 = g.parse_square("e2").expect("e2");
+        let e7 = g.parse_square("e7").expect("e7");
+        assert_eq!(
+            map.board_input(Color::White, Color::White, 0, e2),
+            map.board_input(Color::Black, Color::Black, 0, e7)
+        );
+        assert_ne!(
+            map.board_input(Color::White, Color::White, 0, e2),
+            map.board_input(Color::Black, Color::White, 0, e2)
+        );
+    }
+
+    #[test]
+    fn a_variant_outside_the_layout_is_refused_with_the_reason() {
+        let chess = builtin("chess").expect("chess");
+        let layout = InputLayout::union([chess], 0).expect("layout");
+        let vd = builtin("vdchess").expect("vd");
+        assert!(matches!(FeatureMap::new(&layout, vd), Err(LayoutError::NoHandInputs)));
+        let rvc = builtin("rvc").expect("rvc");
+        assert!(matches!(FeatureMap::new(&layout, rvc), Err(LayoutError::BoardMismatch { .. })));
+        let with_hand = InputLayout { hand_max: 1, ..layout };
+        let err = FeatureMap::new(&with_hand, vd).expect_err("no compounds");
+        assert!(err.to_string().contains("no input for the piece"), "{err}");
+        let mixed = InputLayout::union([chess, rvc], 0).expect_err("two boards");
+        assert!(mixed.to_string().contains("12x8"), "{mixed}");
+    }
+
+    #[test]
+    fn hand_inputs_count_up_to_the_layout_maximum() {
+        let layout = InputLayout::union(family(8, 8), 2).expect("layout");
+        let vd = builtin("vdchess").expect("vd");
+        let map = FeatureMap::new(&layout, vd).expect("fits");
+        let c = vd.kind_of_letter('C').expect("chancellor");
+        assert_eq!(map.hand_inputs(Color::White, Color::White, c, 0).len(), 0);
+        assert_eq!(map.hand_inputs(Color::White, Color::White, c, 5).len(), 2);
+        let r = map.hand_inputs(Color::White, Color::Black, c, 1);
+        assert!(r.start >= 2 * 8 * 64 && r.end <= layout.input_count());
+        assert_eq!(map.hand_input(Color::White, Color::Black, c, 0), Some(r.start));
+        assert_eq!(map.hand_input(Color::White, Color::Black, c, 2), None);
+    }
+}

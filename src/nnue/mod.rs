@@ -1,0 +1,153 @@
+//! The learned evaluation: a small network per board family, read from a versioned file,
+//! evaluated from accumulators that a move updates by the inputs it turns on and off.
+//!
+//! Owns: input layouts (`layout`), the quantised network and its accumulators (`network`),
+//! the network file (`file`).
+//! Must not know: the search, protocols, the hand-written evaluation.
+
+pub mod file;
+pub mod layout;
+pub mod network;
+
+pub use file::NetFileError;
+pub use layout::{FeatureMap, InputLayout, LayoutError};
+pub use network::{Accumulator, Network};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::BitSet;
+    use crate::position::Position;
+    use crate::random::SplitMix64;
+    use crate::rules::compiled;
+    use crate::startpos::start_fen;
+    use crate::variant::{builtin, builtin_names_with_options, Variant};
+
+    fn family(v: &Variant) -> Vec<&'static Variant> {
+        builtin_names_with_options()
+            .into_iter()
+            .filter_map(|n| builtin(n).ok())
+            .filter(|w| w.geometry == v.geometry)
+            .collect()
+    }
+
+    /// A network with small pseudo-random weights, so that every input matters.
+    fn random_network(layout: InputLayout, hidden: usize, seed: u64) -> Network {
+        let mut rng = SplitMix64::new(seed);
+        let mut small = |range: u64| (rng.below(2 * range + 1) as i64 - range as i64) as i16;
+        let mut net = Network::zeroed(layout, hidden);
+        net.input_weights.iter_mut().for_each(|w| *w = small(60));
+        net.input_bias.iter_mut().for_each(|w| *w = small(100));
+        net.output_weights.iter_mut().for_each(|w| *w = small(100));
+        net.output_bias = 1234;
+        net
+    }
+
+    fn playout_agrees<B: BitSet>(v: &'static Variant, net: &Network, rng: &mut SplitMix64) {
+        let map = FeatureMap::new(&net.layout, v).expect("fits");
+        let index = rng.below(v.start_count());
+        let fen = start_fen(v, index).expect("start");
+        let mut pos = Position::<B>::from_fen(compiled::<B>(v), &fen).expect("fen");
+        let mut acc = Accumulator::new(net.hidden);
+        net.refresh(&map, &pos, &mut acc);
+        let mut fresh = Accumulator::new(net.hidden);
+        for ply in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.index(moves.len())];
+            let mut child = pos.clone();
+            child.play(m);
+            let mut next = Accumulator::new(net.hidden);
+            net.update(&map, &pos, &child, &acc, &mut next);
+            net.refresh(&map, &child, &mut fresh);
+            assert_eq!(next, fresh, "{} from {fen}, ply {ply}: the update differs from a refresh", v.name);
+            assert_eq!(net.output(&next, child.side_to_move()), net.evaluate(&map, &child));
+            pos = child;
+            acc = next;
+        }
+    }
+
+    #[test]
+    fn incremental_accumulators_equal_a_refresh_after_every_move_in_every_variant() {
+        let mut rng = SplitMix64::new(2024);
+        for name in builtin_names_with_options() {
+            let v = builtin(name).expect("variant");
+            let layout = InputLayout::union(family(v), 2).expect("layout");
+            let net = random_network(layout, 32, 7);
+            for _ in 0..6 {
+                if v.geometry.squares() <= 64 {
+                    playout_agrees::<u64>(v, &net, &mut rng);
+                } else {
+                    playout_agrees::<u128>(v, &net, &mut rng);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
+        let chess = builtin("chess").expect("chess");
+        let layout = InputLayout::union(family(chess), 1).expect("layout");
+        let net = random_network(layout, 16, 3);
+        let bytes = file::write(&net, &["test network".to_string()]);
+        assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
+
+        let mut flipped = bytes.clone();
+        let middle = flipped.len() / 2;
+        flipped[middle] ^= 1;
+        assert!(matches!(file::read(&flipped), Err(NetFileError::Checksum { .. })));
+        assert!(matches!(file::read(&bytes[..bytes.len() - 3]), Err(NetFileError::Size { .. })));
+        assert_eq!(file::read(b"PK\x03\x04 a zip"), Err(NetFileError::NotANetwork));
+        let mut newer = bytes.clone();
+        newer[7] = 9;
+        assert_eq!(file::read(&newer), Err(NetFileError::Version(9)));
+        assert_eq!(file::read(&bytes[..10]), Err(NetFileError::Truncated));
+        let err = file::load(std::path::Path::new("/nonexistent/net.nnue")).expect_err("missing");
+        assert!(err.to_string().contains("/nonexistent/net.nnue"), "{err}");
+    }
+
+    #[test]
+    fn a_header_that_names_another_layout_or_nonsense_is_refused() {
+        let header = |text: &str| {
+            let mut b = b"MENAGNN\x01".to_vec();
+            b.extend_from_slice(&(text.len() as u32).to_le_bytes());
+            b.extend_from_slice(text.as_bytes());
+            file::read(&b)
+        };
+        for (text, why) in [
+            ("board 8x8\nhidden 8\n", "kinds"),
+            ("board 99x99\nhidden 8\nkind K K royal\n", "no board"),
+            ("board 8x8\nhidden 0\nkind K K royal\n", "hidden"),
+            ("board 8x8\nhidden 8\nkind K K royal sideways\n", "unknown flag"),
+            ("board 8x8\nhidden 8\nweights 3\n", "unknown line"),
+        ] {
+            match header(text) {
+                Err(NetFileError::Header(e)) => assert!(e.contains(why), "{text:?}: {e}"),
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+        // A well-formed header whose layout a variant does not fit is refused when mapped.
+        let rvc = builtin("rvc").expect("rvc");
+        let chess_net = InputLayout::union([builtin("chess").expect("chess")], 0).expect("layout");
+        assert!(FeatureMap::new(&chess_net, rvc).is_err());
+    }
+
+    #[test]
+    fn the_output_is_symmetric_under_colour_mirroring() {
+        // The same position with colours exchanged and the board mirrored scores the same for
+        // the side to move: each perspective sees the board as White.
+        let chess = builtin("chess").expect("chess");
+        let layout = InputLayout::union([chess], 0).expect("layout");
+        let net = random_network(layout, 24, 11);
+        let map = FeatureMap::new(&net.layout, chess).expect("fits");
+        let rules = compiled::<u64>(chess);
+        let a =
+            Position::<u64>::from_fen(rules, "r3k2r/ppp2ppp/2n5/3qp3/8/2N2N2/PPPP1PPP/R2QK2R w KQkq - 0 1").expect("a");
+        let b =
+            Position::<u64>::from_fen(rules, "r2qk2r/pppp1ppp/2n2n2/8/3QP3/2N5/PPP2PPP/R3K2R b KQkq - 0 1").expect("b");
+        assert_eq!(net.evaluate(&map, &a), net.evaluate(&map, &b));
+        assert_ne!(net.evaluate(&map, &a), 0);
+    }
+}

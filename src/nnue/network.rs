@@ -1,0 +1,200 @@
+//! The quantised network and its accumulators: (inputs -> N) for each perspective, the two
+//! halves (the side to move's first) through a squared clipped ReLU into one output.
+//!
+//! An accumulator holds the first layer's sums for both perspectives. It is built from scratch
+//! (`refresh`) or, from a parent position's, by adding and subtracting the columns of the inputs
+//! a move turned on and off (`update`): those are found by comparing the two positions' piece
+//! sets and hands, so that every kind of move (castling, en passant, promotion, drops) is
+//! handled alike without the move generator telling the network what it did.
+//!
+//! Owns: `Network`, `Accumulator`, the quantisation constants, the output arithmetic.
+//! Must not know: the search, the file format, protocols.
+
+use super::layout::{FeatureMap, InputLayout};
+use crate::bitboard::BitSet;
+use crate::geometry::Color;
+use crate::position::Position;
+
+/// The first layer's scale: a float weight w is stored as round(w * QA), and the activation
+/// clips at QA (1.0).
+pub const QA: i32 = 255;
+/// The output layer's scale.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the float network's output.
+pub const SCALE: i32 = 400;
+
+/// A network, quantised for inference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub layout: InputLayout,
+    pub hidden: usize,
+    /// The column of each input: `input_weights[input * hidden + j]`.
+    pub input_weights: Vec<i16>,
+    pub input_bias: Vec<i16>,
+    /// The side to move's half, then the other side's.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+/// The first layer's sums of one position, for each perspective (by colour index).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pub values: [Vec<i16>; 2],
+}
+
+impl Accumulator {
+    /// An accumulator for a network with `hidden` neurons (its values are set by `refresh`).
+    pub fn new(hidden: usize) -> Accumulator {
+        Accumulator { values: [vec![0; hidden], vec![0; hidden]] }
+    }
+}
+
+#[inline]
+fn add_column(values: &mut [i16], column: &[i16]) {
+    for (v, w) in values.iter_mut().zip(column) {
+        *v = v.wrapping_add(*w);
+    }
+}
+
+#[inline]
+fn sub_column(values: &mut [i16], column: &[i16]) {
+    for (v, w) in values.iter_mut().zip(column) {
+        *v = v.wrapping_sub(*w);
+    }
+}
+
+impl Network {
+    /// A network of zero weights (the output is the bias alone) for `layout`.
+    pub fn zeroed(layout: InputLayout, hidden: usize) -> Network {
+        let inputs = layout.input_count();
+        Network {
+            layout,
+            hidden,
+            input_weights: vec![0; inputs * hidden],
+            input_bias: vec![0; hidden],
+            output_weights: vec![0; 2 * hidden],
+            output_bias: 0,
+        }
+    }
+
+    #[inline]
+    fn column(&self, input: usize) -> &[i16] {
+        &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// The inputs that are on in `pos` for `perspective`, in no particular order.
+    pub fn active_inputs<B: BitSet>(map: &FeatureMap, pos: &Position<B>, perspective: Color, out: &mut Vec<usize>) {
+        out.clear();
+        let kinds = pos.rules().variant.pieces.len();
+        for color in [Color::White, Color::Black] {
+            for kind in 0..kinds {
+                for sq in pos.pieces(color, kind).squares() {
+                    out.push(map.board_input(perspective, color, kind, sq));
+                }
+                let count = pos.hand_count(color, kind);
+                if count > 0 {
+                    out.extend(map.hand_inputs(perspective, color, kind, count));
+                }
+            }
+        }
+    }
+
+    /// `acc` from scratch for `pos`.
+    pub fn refresh<B: BitSet>(&self, map: &FeatureMap, pos: &Position<B>, acc: &mut Accumulator) {
+        let kinds = pos.rules().variant.pieces.len();
+        for perspective in [Color::White, Color::Black] {
+            let values = &mut acc.values[perspective.index()];
+            values.copy_from_slice(&self.input_bias);
+            for color in [Color::White, Color::Black] {
+                for kind in 0..kinds {
+                    for sq in pos.pieces(color, kind).squares() {
+                        add_column(values, self.column(map.board_input(perspective, color, kind, sq)));
+                    }
+                    for input in map.hand_inputs(perspective, color, kind, pos.hand_count(color, kind)) {
+                        add_column(values, self.column(input));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `acc` for `child` from `from`, the accumulator of `parent`, by the inputs that differ
+    /// between the two positions.
+    pub fn update<B: BitSet>(
+        &self,
+        map: &FeatureMap,
+        parent: &Position<B>,
+        child: &Position<B>,
+        from: &Accumulator,
+        acc: &mut Accumulator,
+    ) {
+        for p in 0..2 {
+            acc.values[p].copy_from_slice(&from.values[p]);
+        }
+        let kinds = child.rules().variant.pieces.len();
+        for color in [Color::White, Color::Black] {
+            for kind in 0..kinds {
+                let before = parent.pieces(color, kind);
+                let after = child.pieces(color, kind);
+                if before != after {
+                    for sq in (before & !after).squares() {
+                        for perspective in [Color::White, Color::Black] {
+                            let column = self.column(map.board_input(perspective, color, kind, sq));
+                            sub_column(&mut acc.values[perspective.index()], column);
+                        }
+                    }
+                    for sq in (after & !before).squares() {
+                        for perspective in [Color::White, Color::Black] {
+                            let column = self.column(map.board_input(perspective, color, kind, sq));
+                            add_column(&mut acc.values[perspective.index()], column);
+                        }
+                    }
+                }
+                let (had, has) = (parent.hand_count(color, kind), child.hand_count(color, kind));
+                if had != has {
+                    for perspective in [Color::White, Color::Black] {
+                        let values = &mut acc.values[perspective.index()];
+                        let (old, new) = (
+                            map.hand_inputs(perspective, color, kind, had),
+                            map.hand_inputs(perspective, color, kind, has),
+                        );
+                        for input in new.end..old.end {
+                            sub_column(values, self.column(input));
+                        }
+                        for input in old.end..new.end {
+                            add_column(values, self.column(input));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The evaluation of an accumulated position in centipawns, for `side_to_move`.
+    pub fn output(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+        let us = &acc.values[side_to_move.index()];
+        let them = &acc.values[side_to_move.flip().index()];
+        let (w_us, w_them) = self.output_weights.split_at(self.hidden);
+        // v * w fits an i32 (255 * 32767); times v again it may not, so the sum is wide.
+        let half = |values: &[i16], weights: &[i16]| -> i64 {
+            values
+                .iter()
+                .zip(weights)
+                .map(|(&v, &w)| {
+                    let v = i32::from(v).clamp(0, QA);
+                    i64::from(v * i32::from(w)) * i64::from(v)
+                })
+                .sum()
+        };
+        let sum = half(us, w_us) + half(them, w_them);
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The evaluation of `pos` from scratch, in centipawns for the side to move.
+    pub fn evaluate<B: BitSet>(&self, map: &FeatureMap, pos: &Position<B>) -> i32 {
+        let mut acc = Accumulator::new(self.hidden);
+        self.refresh(map, pos, &mut acc);
+        self.output(&acc, pos.side_to_move())
+    }
+}
