@@ -134,6 +134,32 @@ enum Command {
         #[arg(long)]
         output: std::path::PathBuf,
     },
+    /// Generate training data by self-play: whole games appended to FILE (see docs/nnue.md).
+    Datagen(DatagenArgs),
+}
+
+/// `menagerie datagen`.
+#[derive(clap::Args, Debug)]
+struct DatagenArgs {
+    /// Variants, comma-separated; games go to them in turn.
+    #[arg(long, required = true, value_delimiter = ',')]
+    variant: Vec<String>,
+    #[arg(long)]
+    games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Games played at once, one search thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table per game thread, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The data file (appended to; a torn last game of a killed run is cut off first).
+    #[arg(long)]
+    out: std::path::PathBuf,
 }
 
 /// `menagerie match`: the settings as typed; `tournament` reads them.
@@ -301,6 +327,24 @@ fn execute(command: Command) -> i32 {
 fn command_result(command: Command) -> Result<(), String> {
     match command {
         Command::Match(args) => run_match_command(args),
+        Command::Datagen(a) => {
+            let variants = a.variant.iter().map(|n| load_variant(n)).collect::<Result<Vec<_>, _>>()?;
+            if a.threads == 0 || a.threads > menagerie::engine::MAX_THREADS || a.nodes == 0 {
+                return Err("datagen needs at least one thread and one node per move".to_string());
+            }
+            let config = menagerie::datagen::DatagenConfig {
+                variants,
+                games: a.games,
+                nodes: a.nodes,
+                threads: a.threads,
+                seed: a.seed,
+                hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
+            };
+            let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}"))
+                .map_err(|e| format!("{}: {e}", a.out.display()))?;
+            say!("games {} positions {}", summary.games, summary.positions);
+            Ok(())
+        }
         Command::Book { variant, count, seed, output } => {
             let v = load_variant(&variant)?;
             let mut file = std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;

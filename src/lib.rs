@@ -19,6 +19,7 @@ pub mod any;
 pub mod bench;
 pub mod betza;
 pub mod bitboard;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;

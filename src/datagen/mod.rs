@@ -1,0 +1,244 @@
+//! Training data by self-play (`menagerie datagen`): games from random start positions of the
+//! chosen variants, a few random plies first so that games differ, each move searched to a
+//! node limit, decided games adjudicated; every game is appended whole to a data file
+//! (`format`), with the search's score of each position.
+//!
+//! Owns: the self-play loop, adjudication, progress reports.
+//! Must not know: protocols, the network's training.
+
+pub mod format;
+
+use crate::game::Game;
+use crate::geometry::Color;
+use crate::random::SplitMix64;
+use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
+use crate::startpos::{form_count, random_index, start_in_form, Form};
+use crate::variant::Variant;
+use crate::with_position;
+use format::{DataError, DataWriter, GameRecord, NO_SCORE};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// Games go to the variants in turn.
+    pub variants: Vec<&'static Variant>,
+    pub games: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Games played at once, one search thread each.
+    pub threads: usize,
+    pub seed: u64,
+    /// Transposition table per game thread, MB.
+    pub hash_mb: usize,
+}
+
+/// Random plies before the engine plays: enough that games from one start array differ.
+const RANDOM_PLIES: (u64, u64) = (4, 9);
+/// A score beyond this for `WIN_PLIES` plies in a row, one side ahead, decides the game.
+const WIN_SCORE: i32 = 1000;
+const WIN_PLIES: usize = 8;
+/// After `DRAW_FROM_PLY`, a score within this for `DRAW_PLIES` plies in a row is a draw.
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 20;
+const DRAW_FROM_PLY: usize = 80;
+/// A game this long is called a draw.
+const MAX_PLIES: usize = 400;
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// What a run produced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DatagenSummary {
+    pub games: u64,
+    pub positions: u64,
+}
+
+fn tenths(white_score: f64) -> u8 {
+    (white_score * 10.0).round().clamp(0.0, 10.0) as u8
+}
+
+/// One self-play game, or `None` if the random plies ended it.
+pub fn play_game(
+    variant: &'static Variant,
+    seed: u64,
+    nodes: u64,
+    tt: &TranspositionTable,
+    pool: &SearchThreads,
+) -> Option<GameRecord> {
+    let mut rng = SplitMix64::new(seed);
+    let start =
+        start_in_form(variant, Form::Basic, random_index(form_count(variant, Form::Basic).ok()?, rng.next_u64()))
+            .ok()?;
+    let mut game = Game::new(start.variant, &start.fen).ok()?;
+    let mut moves = Vec::new();
+    for _ in 0..RANDOM_PLIES.0 + rng.below(RANDOM_PLIES.1 - RANDOM_PLIES.0 + 1) {
+        let legal = game.position().legal_moves_uci(true);
+        if legal.is_empty() || game.outcome().is_some() {
+            return None;
+        }
+        let m = legal[rng.index(legal.len())].clone();
+        game.play(&m).ok()?;
+        moves.push((m, NO_SCORE));
+    }
+    tt.clear();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (mut winning, mut drawn, mut last_white) = (0usize, 0usize, 0i32);
+    let white_score = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome.white_score();
+        }
+        if game.moves().len() >= MAX_PLIES {
+            break 0.5;
+        }
+        let (text, score, white) = with_position!(game.position(), p => {
+            let out = search(&SearchJob::new(p, SearchLimits::nodes(nodes), tt, &stop, pool), |_| {});
+            (p.move_to_uci(out.best?, true), out.score, p.side_to_move() == Color::White)
+        });
+        let white_view = if white { score } else { -score };
+        winning =
+            if white_view.abs() >= WIN_SCORE && white_view.signum() == last_white.signum() { winning + 1 } else { 0 };
+        drawn = if white_view.abs() <= DRAW_SCORE && game.moves().len() >= DRAW_FROM_PLY { drawn + 1 } else { 0 };
+        last_white = white_view;
+        game.play(&text).ok()?;
+        moves.push((text, score.clamp(-32000, 32000) as i16));
+        if winning >= WIN_PLIES {
+            break if white_view > 0 { 1.0 } else { 0.0 };
+        }
+        if drawn >= DRAW_PLIES {
+            break 0.5;
+        }
+    };
+    Some(GameRecord {
+        variant: start.variant.name.clone(),
+        start_fen: start.fen,
+        white_tenths: tenths(white_score),
+        moves,
+    })
+}
+
+/// How far a run is, as reported every few seconds and at the end.
+#[derive(Clone, Copy, Debug)]
+pub struct DatagenProgress {
+    pub done: DatagenSummary,
+    pub goal: u64,
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for DatagenProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secs = self.elapsed.as_secs_f64().max(1e-3);
+        let eta = secs / self.done.games.max(1) as f64 * self.goal.saturating_sub(self.done.games) as f64;
+        write!(
+            f,
+            "datagen: {} of {} games, {} positions, {:.0} positions/s, ETA {:.0} s",
+            self.done.games,
+            self.goal,
+            self.done.positions,
+            self.done.positions as f64 / secs,
+            eta
+        )
+    }
+}
+
+/// Play `config.games` games and append them to `out`.
+pub fn run(
+    config: &DatagenConfig,
+    out: &Path,
+    on_progress: impl Fn(DatagenProgress) + Sync,
+) -> Result<DatagenSummary, DataError> {
+    if config.variants.is_empty() {
+        return Ok(DatagenSummary::default());
+    }
+    let writer = Mutex::new(DataWriter::append(out)?);
+    let next = AtomicU64::new(0);
+    let (games, positions) = (AtomicU64::new(0), AtomicU64::new(0));
+    let failure: Mutex<Option<DataError>> = Mutex::new(None);
+    let started = Instant::now();
+    let running = AtomicU64::new(config.threads.max(1) as u64);
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                let tt = TranspositionTable::new(config.hash_mb);
+                let pool = SearchThreads::new(1);
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= config.games || failure.lock().map_or(true, |f| f.is_some()) {
+                        break;
+                    }
+                    let variant = config.variants[(g % config.variants.len() as u64) as usize];
+                    let seed = config.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
+                    let Some(record) = play_game(variant, seed, config.nodes, &tt, &pool) else { continue };
+                    let scored = record.moves.iter().filter(|m| m.1 != NO_SCORE).count() as u64;
+                    let written =
+                        writer.lock().map_err(|_| DataError::TooLong("lock")).and_then(|mut w| w.write(&record));
+                    match written {
+                        Ok(()) => {
+                            games.fetch_add(1, Ordering::Relaxed);
+                            positions.fetch_add(scored, Ordering::Relaxed);
+                        }
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert(e);
+                            }
+                            break;
+                        }
+                    }
+                }
+                running.fetch_sub(1, Ordering::Relaxed);
+            });
+        }
+        scope.spawn(|| {
+            let mut last = Instant::now();
+            while running.load(Ordering::Relaxed) > 0 {
+                std::thread::sleep(Duration::from_millis(200));
+                if last.elapsed() >= PROGRESS_EVERY {
+                    last = Instant::now();
+                    let done = DatagenSummary {
+                        games: games.load(Ordering::Relaxed),
+                        positions: positions.load(Ordering::Relaxed),
+                    };
+                    on_progress(DatagenProgress { done, goal: config.games, elapsed: started.elapsed() });
+                }
+            }
+        });
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let summary = DatagenSummary { games: games.into_inner(), positions: positions.into_inner() };
+    on_progress(DatagenProgress { done: summary, goal: config.games, elapsed: started.elapsed() });
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::any::AnyPosition;
+    use crate::variant::builtin;
+
+    #[test]
+    fn every_generated_position_replays_legally_from_its_start() {
+        let path = std::env::temp_dir().join(format!("menagerie-datagen-{}.bin", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let variants = ["dchess", "vdchess", "rvc"].iter().map(|n| builtin(n).expect("variant")).collect();
+        let config = DatagenConfig { variants, games: 3, nodes: 300, threads: 1, seed: 5, hash_mb: 1 };
+        let summary = run(&config, &path, |_| {}).expect("datagen");
+        let records = format::read_file(&path).expect("read");
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(records.len() as u64, summary.games);
+        assert!(summary.games >= 2 && summary.positions > 0, "{summary:?}");
+        for r in &records {
+            let variant = builtin(&r.variant).expect("variant");
+            let mut game = Game::new(variant, &r.start_fen).expect("start");
+            assert!(AnyPosition::from_fen(variant, &r.start_fen).is_ok());
+            for (m, _) in &r.moves {
+                assert!(game.position().legal_moves_uci(true).contains(m), "{m} illegal in {}", r.variant);
+                game.play(m).expect("legal");
+            }
+            assert!(r.white_tenths <= 10);
+        }
+    }
+}
