@@ -136,6 +136,97 @@ enum Command {
     },
     /// Generate training data by self-play: whole games appended to FILE (see docs/nnue.md).
     Datagen(DatagenArgs),
+    /// Train a network on self-play data and write it as a network file (see docs/nnue.md).
+    Train(TrainArgs),
+}
+
+/// `menagerie train`.
+#[derive(clap::Args, Debug)]
+struct TrainArgs {
+    /// Data files of `menagerie datagen`, comma-separated.
+    #[arg(long, required = true, value_delimiter = ',')]
+    data: Vec<std::path::PathBuf>,
+    /// The network file to write (after every epoch, so that a stopped run leaves one).
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// The board family, as a variant whose board it is (default: the first game's).
+    #[arg(long)]
+    family: Option<String>,
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search's score against the game's result.
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Share of the positions held out to measure the fit.
+    #[arg(long, default_value_t = 0.05)]
+    validation: f32,
+    /// Hand inputs per kind, where the family has drops.
+    #[arg(long, default_value_t = 1)]
+    hand_max: u8,
+}
+
+fn train_command(a: TrainArgs) -> Result<(), String> {
+    use menagerie::nnue::{file, samples::SampleSet, train, InputLayout};
+    if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) {
+        return Err("train needs 1..4096 hidden neurons, an epoch, a batch and lambda in 0..1".to_string());
+    }
+    let mut games = Vec::new();
+    for path in &a.data {
+        games.extend(menagerie::datagen::format::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let family = match (&a.family, games.first()) {
+        (Some(name), _) => load_variant(name)?,
+        (None, Some(g)) => load_variant(&g.variant)?,
+        (None, None) => return Err("no games in the data".to_string()),
+    };
+    let members: Vec<&'static Variant> = variant::builtin_names_with_options()
+        .into_iter()
+        .filter_map(|n| variant::builtin(n).ok())
+        .filter(|v| v.geometry == family.geometry)
+        .collect();
+    let layout = InputLayout::union(members, a.hand_max).map_err(|e| e.to_string())?;
+    let (set, skipped) = SampleSet::from_games(&layout, &games).map_err(|e| e.to_string())?;
+    eprintln!("train: {} games ({skipped} of other boards left out), {} positions", games.len() - skipped, set.len());
+    let config = train::TrainConfig {
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        learning_rate: a.lr,
+        lambda: a.lambda,
+        seed: a.seed,
+        validation: a.validation,
+    };
+    let notes = vec![format!(
+        "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {}",
+        env!("CARGO_PKG_VERSION"),
+        set.len(),
+        games.len() - skipped,
+        a.hidden,
+        a.epochs,
+        a.batch,
+        a.lr,
+        a.lambda,
+        a.seed
+    )];
+    let mut failure = None;
+    train::train(layout, &set, &config, |report, net| {
+        eprintln!("{report}");
+        let temporary = a.out.with_extension("partial");
+        let written = std::fs::write(&temporary, file::write(&net.quantised(), &notes))
+            .and_then(|()| std::fs::rename(&temporary, &a.out));
+        if let Err(e) = written {
+            failure.get_or_insert(format!("{}: {e}", a.out.display()));
+        }
+    });
+    failure.map_or(Ok(()), Err)
 }
 
 /// `menagerie datagen`.
@@ -327,6 +418,7 @@ fn execute(command: Command) -> i32 {
 fn command_result(command: Command) -> Result<(), String> {
     match command {
         Command::Match(args) => run_match_command(args),
+        Command::Train(a) => train_command(a),
         Command::Datagen(a) => {
             let variants = a.variant.iter().map(|n| load_variant(n)).collect::<Result<Vec<_>, _>>()?;
             if a.threads == 0 || a.threads > menagerie::engine::MAX_THREADS || a.nodes == 0 {

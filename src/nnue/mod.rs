@@ -2,12 +2,15 @@
 //! evaluated from accumulators that a move updates by the inputs it turns on and off.
 //!
 //! Owns: input layouts (`layout`), the quantised network and its accumulators (`network`),
-//! the network file (`file`).
+//! the network file (`file`), training samples from self-play games (`samples`) and the
+//! trainer (`train`).
 //! Must not know: the search, protocols, the hand-written evaluation.
 
 pub mod file;
 pub mod layout;
 pub mod network;
+pub mod samples;
+pub mod train;
 
 pub use file::NetFileError;
 pub use layout::{FeatureMap, InputLayout, LayoutError};
@@ -22,6 +25,7 @@ mod tests {
     use crate::rules::compiled;
     use crate::startpos::start_fen;
     use crate::variant::{builtin, builtin_names_with_options, Variant};
+    use samples::SampleSet;
 
     fn family(v: &Variant) -> Vec<&'static Variant> {
         builtin_names_with_options()
@@ -149,5 +153,79 @@ mod tests {
             Position::<u64>::from_fen(rules, "r2qk2r/pppp1ppp/2n2n2/8/3QP3/2N5/PPP2PPP/R3K2R b KQkq - 0 1").expect("b");
         assert_eq!(net.evaluate(&map, &a), net.evaluate(&map, &b));
         assert_ne!(net.evaluate(&map, &a), 0);
+    }
+
+    fn tiny_samples() -> (InputLayout, SampleSet, Vec<crate::datagen::format::GameRecord>) {
+        use crate::datagen::play_game;
+        use crate::search::{SearchThreads, TranspositionTable};
+        let dchess = builtin("dchess").expect("dchess");
+        let layout = InputLayout::union(family(dchess), 1).expect("layout");
+        let tt = TranspositionTable::new(1);
+        let pool = SearchThreads::new(1);
+        let games: Vec<_> = (0..6).filter_map(|g| play_game(dchess, 40 + g, 200, &tt, &pool)).collect();
+        let (set, skipped) = SampleSet::from_games(&layout, &games).expect("replay");
+        assert_eq!(skipped, 0);
+        assert!(set.len() > 100, "{} samples", set.len());
+        (layout, set, games)
+    }
+
+    #[test]
+    fn the_trainer_lowers_its_loss_and_is_the_same_for_a_seed() {
+        let (layout, set, _) = tiny_samples();
+        let config = train::TrainConfig {
+            hidden: 16,
+            epochs: 12,
+            batch: 64,
+            learning_rate: 0.01,
+            validation: 0.0,
+            ..Default::default()
+        };
+        let mut losses = Vec::new();
+        let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
+        assert!(losses[losses.len() - 1] < 0.8 * losses[0], "{losses:?}");
+        let again = train::train(layout, &set, &config, |_, _| {});
+        assert_eq!(net, again, "same seed, same network");
+    }
+
+    #[test]
+    fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
+        let (layout, set, _) = tiny_samples();
+        let config = train::TrainConfig {
+            hidden: 32,
+            epochs: 6,
+            batch: 64,
+            learning_rate: 0.01,
+            validation: 0.0,
+            ..Default::default()
+        };
+        let float = train::train(layout, &set, &config, |_, _| {});
+        let net = float.quantised();
+        let bytes = file::write(&net, &[]);
+        let net = file::read(&bytes).expect("round trip");
+        let dchess = builtin("dchess").expect("dchess");
+        let map = FeatureMap::new(&net.layout, dchess).expect("fits");
+        let rules = compiled::<u64>(dchess);
+        let mut worst = 0i32;
+        let mut rng = SplitMix64::new(9);
+        for _ in 0..40 {
+            let fen = start_fen(dchess, rng.below(dchess.start_count())).expect("start");
+            let mut pos = Position::<u64>::from_fen(rules, &fen).expect("fen");
+            for _ in 0..rng.below(30) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves.as_slice()[rng.index(moves.len())]);
+            }
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            Network::active_inputs(&map, &pos, pos.side_to_move(), &mut ours);
+            Network::active_inputs(&map, &pos, pos.side_to_move().flip(), &mut theirs);
+            let (ours, theirs): (Vec<u16>, Vec<u16>) =
+                (ours.iter().map(|&i| i as u16).collect(), theirs.iter().map(|&i| i as u16).collect());
+            let sample = samples::Sample { ours: &ours, theirs: &theirs, score: 0, result: 0.5 };
+            let expected = (float.output(&sample) * network::SCALE as f32).round() as i32;
+            worst = worst.max((net.evaluate(&map, &pos) - expected).abs());
+        }
+        assert!(worst <= 12, "quantisation moved an evaluation by {worst} cp");
     }
 }

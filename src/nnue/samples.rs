@@ -1,0 +1,136 @@
+//! Training samples from self-play games: each game replayed from its start, every quiet
+//! position (not in check, the move played neither a capture, a promotion nor a drop, and
+//! scored by a search) turned into the inputs of both perspectives, the search's score and the
+//! game's result, for the side to move.
+//!
+//! Owns: `Sample`, `SampleSet`, replaying records into samples.
+//! Must not know: the optimiser, the file format of networks, the search.
+
+use super::layout::{FeatureMap, InputLayout};
+use super::network::Network;
+use crate::any::AnyPosition;
+use crate::bitboard::BitSet;
+use crate::datagen::format::{GameRecord, NO_SCORE};
+use crate::geometry::Color;
+use crate::moves::MoveKind;
+use crate::position::Position;
+use crate::variant::builtin;
+use std::fmt;
+
+/// Scores at or beyond this (a mate found, or a won position) teach the network nothing about
+/// judgment and are left out.
+const MAX_SAMPLE_SCORE: i16 = 3000;
+
+/// Many samples, their inputs packed: sample `i`'s inputs for the side to move are
+/// `inputs[starts[i]..mids[i]]`, for the other side `inputs[mids[i]..starts[i + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub struct SampleSet {
+    pub inputs: Vec<u16>,
+    pub starts: Vec<u32>,
+    pub mids: Vec<u32>,
+    /// The search's score, centipawns for the side to move.
+    pub scores: Vec<i16>,
+    /// The game's result for the side to move: 1 a win, 0 a loss, 0.5 a draw (0.6 a 3/5 stalemate).
+    pub results: Vec<f32>,
+}
+
+/// One sample, borrowed from a set.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample<'a> {
+    pub ours: &'a [u16],
+    pub theirs: &'a [u16],
+    pub score: i16,
+    pub result: f32,
+}
+
+/// Why a game could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    pub game: usize,
+    pub why: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: {}", self.game, self.why)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl SampleSet {
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Sample<'_> {
+        let (a, m, b) = (self.starts[i] as usize, self.mids[i] as usize, self.starts[i + 1] as usize);
+        Sample { ours: &self.inputs[a..m], theirs: &self.inputs[m..b], score: self.scores[i], result: self.results[i] }
+    }
+
+    fn push(&mut self, ours: &[usize], theirs: &[usize], score: i16, result: f32) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.inputs.extend(ours.iter().map(|&i| i as u16));
+        self.mids.push(self.inputs.len() as u32);
+        self.inputs.extend(theirs.iter().map(|&i| i as u16));
+        self.starts.push(self.inputs.len() as u32);
+        self.scores.push(score);
+        self.results.push(result);
+    }
+
+    /// The samples of `games` whose variants fit `layout` (the others are counted and left out);
+    /// a game that does not replay is an error.
+    pub fn from_games(layout: &InputLayout, games: &[GameRecord]) -> Result<(SampleSet, usize), ReplayError> {
+        let mut set = SampleSet::default();
+        let mut skipped = 0;
+        if layout.input_count() > usize::from(u16::MAX) {
+            return Err(ReplayError { game: 0, why: "the layout has more inputs than samples can name".into() });
+        }
+        for (g, record) in games.iter().enumerate() {
+            let fail = |why: String| ReplayError { game: g, why };
+            let variant = builtin(&record.variant).map_err(|e| fail(e.to_string()))?;
+            let Ok(map) = FeatureMap::new(layout, variant) else {
+                skipped += 1;
+                continue;
+            };
+            let start = AnyPosition::from_fen(variant, &record.start_fen).map_err(|e| fail(e.to_string()))?;
+            crate::with_position!(&start, p => replay(p.clone(), &map, record, &mut set).map_err(fail)?);
+        }
+        Ok((set, skipped))
+    }
+}
+
+fn replay<B: BitSet>(
+    mut pos: Position<B>,
+    map: &FeatureMap,
+    record: &GameRecord,
+    set: &mut SampleSet,
+) -> Result<(), String> {
+    let white_result = f32::from(record.white_tenths) / 10.0;
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for (text, score) in &record.moves {
+        let m = pos.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
+        if !pos.legal_moves().as_slice().contains(&m) {
+            return Err(format!("{text} is not legal in {}", pos.to_fen()));
+        }
+        let quiet = m.kind() != MoveKind::Drop
+            && m.kind() != MoveKind::Promotion
+            && m.kind() != MoveKind::EnPassant
+            && (m.kind() == MoveKind::Castle || pos.piece_at(m.to()).is_none());
+        if quiet && *score != NO_SCORE && score.abs() < MAX_SAMPLE_SCORE && !pos.in_check() {
+            let us = pos.side_to_move();
+            Network::active_inputs(map, &pos, us, &mut ours);
+            Network::active_inputs(map, &pos, us.flip(), &mut theirs);
+            let result = if us == Color::White { white_result } else { 1.0 - white_result };
+            set.push(&ours, &theirs, *score, result);
+        }
+        pos.play(m);
+    }
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! The trainer: a float copy of the network fitted to samples by Adam on every core, then
+//! quantised. The target blends the search's score and the game's result,
+//! `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`; the loss is the squared error of
+//! `sigmoid(output)`. A batch is cut into a fixed number of chunks whose gradients are summed in
+//! order, so that a run is the same for a given seed whatever the number of threads.
+//!
+//! Owns: `FloatNetwork`, `TrainConfig`, the training loop, quantisation.
+//! Must not know: how samples were made, protocols, the search.
+
+use super::layout::InputLayout;
+use super::network::{Network, QA, QB, SCALE};
+use super::samples::{Sample, SampleSet};
+use crate::random::SplitMix64;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// Weights are kept within this so that the quantised ones fit their integers (an output weight
+/// of 1.98 is 127 at QB = 64) and the accumulators cannot overflow.
+const WEIGHT_CLIP: f32 = 1.98;
+/// Chunks per batch, whatever the number of threads: the sum order, hence the result, is fixed.
+const CHUNKS: usize = 16;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub learning_rate: f32,
+    /// Weight of the search's score against the game's result in the target.
+    pub lambda: f32,
+    pub seed: u64,
+    /// Share of the samples held out to measure the fit.
+    pub validation: f32,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            hidden: 128,
+            epochs: 20,
+            batch: 16384,
+            learning_rate: 0.001,
+            lambda: 0.7,
+            seed: 1,
+            validation: 0.05,
+        }
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub loss: f64,
+    pub validation_loss: f64,
+    pub samples_per_second: f64,
+    pub learning_rate: f32,
+}
+
+impl std::fmt::Display for EpochReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "epoch {}: loss {:.6}, validation loss {:.6}, {:.0} samples/s, learning rate {:.6}",
+            self.epoch, self.loss, self.validation_loss, self.samples_per_second, self.learning_rate
+        )
+    }
+}
+
+/// The network in floats: the same shape as `Network`, weights at their real scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    pub layout: InputLayout,
+    pub hidden: usize,
+    /// `w1[input * hidden + j]`, then `b1`, `w2` (the side to move's half first), `b2`: one
+    /// vector, so that the optimiser treats every weight alike.
+    pub params: Vec<f32>,
+}
+
+struct Offsets {
+    b1: usize,
+    w2: usize,
+    b2: usize,
+}
+
+impl FloatNetwork {
+    /// Small random weights (uniform, scaled by the fan-in).
+    pub fn random(layout: InputLayout, hidden: usize, seed: u64) -> FloatNetwork {
+        let inputs = layout.input_count();
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
+        let mut params = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        params.extend((0..inputs * hidden).map(|_| uniform(0.1)));
+        params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
+        params.extend((0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
+        params.push(0.0);
+        FloatNetwork { layout, hidden, params }
+    }
+
+    fn offsets(&self) -> Offsets {
+        let b1 = self.layout.input_count() * self.hidden;
+        Offsets { b1, w2: b1 + self.hidden, b2: b1 + 3 * self.hidden }
+    }
+
+    fn accumulate(&self, inputs: &[u16], out: &mut [f32]) {
+        let h = self.hidden;
+        let o = self.offsets();
+        out.copy_from_slice(&self.params[o.b1..o.b1 + h]);
+        for &i in inputs {
+            let column = &self.params[i as usize * h..(i as usize + 1) * h];
+            for (v, w) in out.iter_mut().zip(column) {
+                *v += w;
+            }
+        }
+    }
+
+    /// The raw output (centipawns / SCALE) of one sample.
+    pub fn output(&self, sample: &Sample<'_>) -> f32 {
+        let h = self.hidden;
+        let o = self.offsets();
+        let (mut us, mut them) = (vec![0.0; h], vec![0.0; h]);
+        self.accumulate(sample.ours, &mut us);
+        self.accumulate(sample.theirs, &mut them);
+        let w2 = &self.params[o.w2..o.b2];
+        let half =
+            |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| a.clamp(0.0, 1.0).powi(2) * w).sum::<f32>();
+        half(&us, &w2[..h]) + half(&them, &w2[h..]) + self.params[o.b2]
+    }
+
+    /// The loss of one sample, and its gradient added into `grad`.
+    fn backprop(&self, sample: &Sample<'_>, lambda: f32, grad: &mut [f32], work: &mut Work) -> f32 {
+        let h = self.hidden;
+        let o = self.offsets();
+        self.accumulate(sample.ours, &mut work.us);
+        self.accumulate(sample.theirs, &mut work.them);
+        let w2 = &self.params[o.w2..o.b2];
+        let mut out = self.params[o.b2];
+        for j in 0..h {
+            out += work.us[j].clamp(0.0, 1.0).powi(2) * w2[j] + work.them[j].clamp(0.0, 1.0).powi(2) * w2[h + j];
+        }
+        let predicted = sigmoid(out);
+        let target = lambda * sigmoid(f32::from(sample.score) / SCALE as f32) + (1.0 - lambda) * sample.result;
+        let error = predicted - target;
+        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        grad[o.b2] += d_out;
+        for (side, acc, inputs) in [(0, &work.us, sample.ours), (1, &work.them, sample.theirs)] {
+            for j in 0..h {
+                let a = acc[j];
+                let active = a.clamp(0.0, 1.0);
+                grad[o.w2 + side * h + j] += d_out * active * active;
+                // The activation's slope: 2a inside (0, 1), flat outside.
+                let slope = if a > 0.0 && a < 1.0 { 2.0 * a } else { 0.0 };
+                work.d_acc[j] = d_out * w2[side * h + j] * slope;
+                grad[o.b1 + j] += work.d_acc[j];
+            }
+            for &i in inputs {
+                let base = i as usize * h;
+                for (g, d) in grad[base..base + h].iter_mut().zip(&work.d_acc) {
+                    *g += d;
+                }
+            }
+        }
+        error * error
+    }
+}
+
+/// A thread's work space for `backprop`.
+struct Work {
+    us: Vec<f32>,
+    them: Vec<f32>,
+    d_acc: Vec<f32>,
+}
+
+impl Work {
+    fn new(hidden: usize) -> Work {
+        Work { us: vec![0.0; hidden], them: vec![0.0; hidden], d_acc: vec![0.0; hidden] }
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Adam's moments for every parameter.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn new(n: usize) -> Adam {
+        Adam { m: vec![0.0; n], v: vec![0.0; n], step: 0 }
+    }
+
+    fn apply(&mut self, params: &mut [f32], grad: &[f32], learning_rate: f32, scale: f32) {
+        self.step += 1;
+        let c1 = 1.0 - Self::BETA1.powi(self.step);
+        let c2 = 1.0 - Self::BETA2.powi(self.step);
+        params.par_iter_mut().zip(&mut self.m).zip(&mut self.v).zip(grad).for_each(|(((p, m), v), &g)| {
+            let g = g * scale;
+            *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
+            *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
+            *p -= learning_rate * (*m / c1) / ((*v / c2).sqrt() + Self::EPSILON);
+            *p = p.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        });
+    }
+}
+
+/// The mean loss of `net` over the samples at `indices`.
+fn mean_loss(net: &FloatNetwork, set: &SampleSet, indices: &[usize], lambda: f32) -> f64 {
+    if indices.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = indices
+        .par_chunks(4096)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|&i| {
+                    let s = set.get(i);
+                    let target = lambda * sigmoid(f32::from(s.score) / SCALE as f32) + (1.0 - lambda) * s.result;
+                    let e = f64::from(sigmoid(net.output(&s)) - target);
+                    e * e
+                })
+                .sum::<f64>()
+        })
+        .collect::<Vec<f64>>()
+        .iter()
+        .sum();
+    total / indices.len() as f64
+}
+
+/// The learning rate of an epoch: the base rate, a tenth of it for the last quarter of the run.
+fn learning_rate(config: &TrainConfig, epoch: usize) -> f32 {
+    if epoch * 4 >= config.epochs * 3 {
+        config.learning_rate * 0.1
+    } else {
+        config.learning_rate
+    }
+}
+
+/// Fit a network to `set`; `on_epoch` gets each epoch's figures and the network so far (to
+/// write a checkpoint).
+pub fn train(
+    layout: InputLayout,
+    set: &SampleSet,
+    config: &TrainConfig,
+    mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
+) -> FloatNetwork {
+    let mut net = FloatNetwork::random(layout, config.hidden, config.seed);
+    let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
+    let mut order: Vec<usize> = (0..set.len()).collect();
+    shuffle(&mut order, &mut rng);
+    let held = ((set.len() as f32 * config.validation) as usize).min(set.len());
+    let (validation, training) = order.split_at(held);
+    let (validation, mut training) = (validation.to_vec(), training.to_vec());
+    let n = net.params.len();
+    let mut adam = Adam::new(n);
+    let h = config.hidden;
+    for epoch in 1..=config.epochs {
+        let started = Instant::now();
+        shuffle(&mut training, &mut rng);
+        let rate = learning_rate(config, epoch - 1);
+        let mut loss_sum = 0.0f64;
+        for batch in training.chunks(config.batch.max(1)) {
+            let per_chunk = batch.len().div_ceil(CHUNKS);
+            let parts: Vec<(Vec<f32>, f64)> = batch
+                .par_chunks(per_chunk.max(1))
+                .map(|chunk| {
+                    let mut grad = vec![0.0f32; n];
+                    let mut work = Work::new(h);
+                    let mut loss = 0.0f64;
+                    for &i in chunk {
+                        loss += f64::from(net.backprop(&set.get(i), config.lambda, &mut grad, &mut work));
+                    }
+                    (grad, loss)
+                })
+                .collect();
+            let mut grad = vec![0.0f32; n];
+            for (g, loss) in &parts {
+                loss_sum += loss;
+                grad.par_iter_mut().zip(g).for_each(|(a, b)| *a += b);
+            }
+            adam.apply(&mut net.params, &grad, rate, 1.0 / batch.len() as f32);
+        }
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let report = EpochReport {
+            epoch,
+            loss: loss_sum / training.len().max(1) as f64,
+            validation_loss: mean_loss(&net, set, &validation, config.lambda),
+            samples_per_second: training.len() as f64 / secs,
+            learning_rate: rate,
+        };
+        on_epoch(&report, &net);
+    }
+    net
+}
+
+fn shuffle(v: &mut [usize], rng: &mut SplitMix64) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.index(i + 1));
+    }
+}
+
+fn quantise(x: f32, scale: i32) -> i16 {
+    (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
+}
+
+impl FloatNetwork {
+    /// The network for inference: weights rounded to their integer scales.
+    pub fn quantised(&self) -> Network {
+        let o = self.offsets();
+        Network {
+            layout: self.layout.clone(),
+            hidden: self.hidden,
+            input_weights: self.params[..o.b1].iter().map(|&w| quantise(w, QA)).collect(),
+            input_bias: self.params[o.b1..o.w2].iter().map(|&w| quantise(w, QA)).collect(),
+            output_weights: self.params[o.w2..o.b2].iter().map(|&w| quantise(w, QB)).collect(),
+            output_bias: (self.params[o.b2] * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
