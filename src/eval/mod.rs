@@ -11,11 +11,16 @@
 //! the material left; an endgame where the stronger side has no pawns and a small lead is scaled
 //! down.
 //!
-//! The per-variant tables are built once per compiled `Rules` and kept for the life of the
-//! process, like the rules themselves.
+//! The search reaches the evaluation through `Evaluation`, one per compiled variant, built on
+//! first use and kept for the life of the process like the rules themselves. It takes the
+//! position only: the search is copy-make (every child is a copy of its parent with a move
+//! played), so state that a learned evaluation keeps per ply can travel with the position
+//! copies, or be found again by a per-thread cache compared with the board; no make/unmake
+//! hooks are needed. The hand-written `Evaluator` stays inside it whatever else is added: it
+//! gives the piece values of exchanges and move ordering.
 //!
-//! Owns: `Evaluator`, `evaluate`, piece values for search (`Evaluator::value`); its weights are
-//! `EvalParams` (params.rs).
+//! Owns: `Evaluation` (what the search calls), `Evaluator` (the hand-written evaluation),
+//! `evaluate`; its weights are `EvalParams` (params.rs).
 //! Must not know: search, notation, protocols, variant names.
 
 use crate::bitboard::BitSet;
@@ -37,6 +42,59 @@ const KNIGHT_VALUE: f64 = 300.0;
 const DEFAULT_PAWN_VALUE: i32 = 100;
 /// Mobility bonus per reachable square of any mobile piece, at least.
 const MOBILITY_MIN: i32 = 1;
+
+/// The evaluation the search uses for one compiled variant.
+pub struct Evaluation<B: BitSet> {
+    hand_written: Evaluator<B>,
+}
+
+impl<B: BitSet> Evaluation<B> {
+    /// The evaluation of a compiled variant, built on first use.
+    pub fn of(rules: &'static Rules<B>) -> &'static Evaluation<B> {
+        type Cache = HashMap<usize, &'static (dyn Any + Send + Sync)>;
+        static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(HashMap::new()));
+        let key = rules as *const Rules<B> as usize;
+        let mut cache = match CACHE.lock() {
+            Ok(c) => c,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(e) = cache.get(&key).and_then(|a| a.downcast_ref::<Evaluation<B>>()) {
+            return e;
+        }
+        let e: &'static Evaluation<B> = Box::leak(Box::new(Evaluation { hand_written: Evaluator::new(rules) }));
+        cache.insert(key, e);
+        e
+    }
+
+    /// The score of `pos` in centipawns, from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        self.hand_written.evaluate(pos)
+    }
+
+    /// The hand-written evaluation.
+    pub fn hand_written(&self) -> &Evaluator<B> {
+        &self.hand_written
+    }
+
+    /// Material value of a piece kind on the board (0 for the royal piece).
+    #[inline]
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.hand_written.value(kind)
+    }
+
+    /// Material value of a piece kind in hand.
+    #[inline]
+    pub fn hand_value(&self, kind: PieceKind) -> i32 {
+        self.hand_written.hand_value(kind)
+    }
+
+    /// Value for ordering captures (the royal piece highest).
+    #[inline]
+    pub fn order_value(&self, kind: PieceKind) -> i32 {
+        self.hand_written.order_value(kind)
+    }
+}
 
 /// The evaluation tables of one compiled variant.
 pub struct Evaluator<B: BitSet> {
@@ -353,23 +411,6 @@ impl<B: BitSet> Evaluator<B> {
         }
     }
 
-    /// The shared tables of a compiled variant, built on first use.
-    pub fn of(rules: &'static Rules<B>) -> &'static Evaluator<B> {
-        type Cache = HashMap<usize, &'static (dyn Any + Send + Sync)>;
-        static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(HashMap::new()));
-        let key = rules as *const Rules<B> as usize;
-        let mut cache = match CACHE.lock() {
-            Ok(c) => c,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        if let Some(e) = cache.get(&key).and_then(|a| a.downcast_ref::<Evaluator<B>>()) {
-            return e;
-        }
-        let e: &'static Evaluator<B> = Box::leak(Box::new(Evaluator::new(rules)));
-        cache.insert(key, e);
-        e
-    }
-
     /// Material value of a piece kind on the board (0 for the royal piece).
     #[inline]
     pub fn value(&self, kind: PieceKind) -> i32 {
@@ -604,7 +645,7 @@ impl<B: BitSet> Evaluator<B> {
 
 /// The score of `pos` in centipawns, from the side to move's point of view.
 pub fn evaluate<B: BitSet>(pos: &Position<B>) -> i32 {
-    Evaluator::of(pos.rules()).evaluate(pos)
+    Evaluation::of(pos.rules()).evaluate(pos)
 }
 
 #[cfg(test)]
