@@ -85,6 +85,14 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// Print the static evaluation of a position term by term (pawns, White's point of view).
+    Eval {
+        #[arg(long)]
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// Make the pre-game decisions by search: D-Chess side choice and transposition, Chess-9
     /// relocations (Black's, then White's). Scores are centipawns for the side deciding.
     Pregame {
@@ -501,6 +509,16 @@ fn command_result(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Eval { variant, fen } => {
+            let v = load_variant(&variant)?;
+            let fen = match fen {
+                Some(f) => f,
+                None => startpos::start_fen(v, v.start_default).map_err(|e| e.to_string())?,
+            };
+            let pos = AnyPosition::from_fen(v, &fen).map_err(|e| e.to_string())?;
+            say!("{}", menagerie::with_position!(&pos, p => menagerie::eval::trace(p)));
+            Ok(())
+        }
         Command::Perft { variant, fen, index, form, depth, divide, chess960, wide } => {
             let mut v = load_variant(&variant)?;
             if depth > MAX_PERFT_DEPTH {
@@ -625,7 +643,7 @@ fn interactive() -> i32 {
                 protocol::run_xboard(lines);
                 break;
             }
-            "perft" | "startpos" | "variants" | "bench" | "pregame" => {
+            "perft" | "startpos" | "variants" | "bench" | "pregame" | "eval" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {

@@ -9,7 +9,7 @@
 use super::score::MAX_PLY;
 use super::see::see;
 use crate::bitboard::BitSet;
-use crate::eval::Evaluator;
+use crate::eval::Evaluation;
 use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList, StackList};
 use crate::position::Position;
@@ -167,7 +167,7 @@ pub fn score_moves<B: BitSet>(
     killers: [Move; 2],
     counter: Move,
     heuristics: &Heuristics,
-    eval: &Evaluator<B>,
+    eval: &Evaluation<B>,
 ) {
     let color = pos.side_to_move();
     scores.clear();

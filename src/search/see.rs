@@ -8,7 +8,7 @@
 //! Must not know: search control, notation, protocols.
 
 use crate::bitboard::BitSet;
-use crate::eval::Evaluator;
+use crate::eval::Evaluation;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -18,7 +18,7 @@ use crate::variant::PieceKind;
 const MAX_EXCHANGE: usize = 32;
 
 /// The least valuable piece among `attackers`, with its square.
-fn least_valuable<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, attackers: B) -> Option<(Square, PieceKind)> {
+fn least_valuable<B: BitSet>(pos: &Position<B>, eval: &Evaluation<B>, attackers: B) -> Option<(Square, PieceKind)> {
     let mut best: Option<(Square, PieceKind, i32)> = None;
     for sq in attackers.squares() {
         if let Some(p) = pos.piece_at(sq) {
@@ -33,7 +33,7 @@ fn least_valuable<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, attackers: 
 
 /// The material balance of `m` for the side to move after the best sequence of recaptures on
 /// its square. Quiet moves and drops are scored by the exchange that may follow on their square.
-pub fn see<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, m: Move) -> i32 {
+pub fn see<B: BitSet>(pos: &Position<B>, eval: &Evaluation<B>, m: Move) -> i32 {
     let to = m.to();
     let us = pos.side_to_move();
     let mut occ = pos.occupied();
@@ -87,7 +87,7 @@ pub fn see<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, m: Move) -> i32 {
 
 /// Whether `m` wins at least `threshold` in the exchange on its square.
 #[inline]
-pub fn see_at_least<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, m: Move, threshold: i32) -> bool {
+pub fn see_at_least<B: BitSet>(pos: &Position<B>, eval: &Evaluation<B>, m: Move, threshold: i32) -> bool {
     see(pos, eval, m) >= threshold
 }
 
@@ -101,12 +101,12 @@ mod tests {
         let rules = compiled::<u64>(builtin(variant).expect("variant"));
         let pos = Position::from_fen(rules, fen).expect("fen");
         let m = pos.parse_move(text).expect("move");
-        see(&pos, Evaluator::of(rules), m)
+        see(&pos, Evaluation::of(rules), m)
     }
 
     #[test]
     fn exchanges_follow_the_least_valuable_attacker() {
-        let e = Evaluator::of(compiled::<u64>(builtin("chess").expect("chess")));
+        let e = Evaluation::of(compiled::<u64>(builtin("chess").expect("chess")));
         let (pawn, knight, queen) = (e.value(0), e.value(1), e.value(4));
         // Pawn takes a knight defended by a pawn.
         assert_eq!(see_of("chess", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"), knight - pawn);
@@ -120,7 +120,7 @@ mod tests {
 
     #[test]
     fn x_rays_recapture_through_the_first_attacker() {
-        let e = Evaluator::of(compiled::<u64>(builtin("chess").expect("chess")));
+        let e = Evaluation::of(compiled::<u64>(builtin("chess").expect("chess")));
         let (pawn, rook) = (e.value(0), e.value(3));
         // Rook takes a pawn defended by a rook, with a second rook behind ours: we win a pawn and
         // a rook for a rook.

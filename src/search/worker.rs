@@ -16,7 +16,7 @@ use super::time::TimeManager;
 use super::tt::{Bound, TableEntry};
 use super::{IterationInfo, SearchJob};
 use crate::bitboard::BitSet;
-use crate::eval::Evaluator;
+use crate::eval::Evaluation;
 use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -118,7 +118,7 @@ impl RootMove {
 pub(super) struct Worker<'a, 'j, B: BitSet> {
     id: usize,
     shared: &'a Shared<'a, 'j, B>,
-    eval: &'static Evaluator<B>,
+    eval: &'static Evaluation<B>,
     heuristics: Heuristics,
     nodes: u64,
     seldepth: usize,
@@ -165,7 +165,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         Worker {
             id,
             shared,
-            eval: Evaluator::of(rules),
+            eval: Evaluation::of(rules),
             heuristics: Heuristics::new(),
             nodes: 0,
             seldepth: 0,
