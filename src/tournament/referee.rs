@@ -10,11 +10,11 @@ use super::client::{render_move, Answer, Client, MoveStyle, Reply, Score, Turn};
 use super::engine_process::{EngineError, PregameMode};
 use super::{Adjudication, GameOptions, TimeControl};
 use crate::any::AnyPosition;
-use crate::game::{Game, Outcome};
+use crate::game::{side_name, Game, Outcome};
 use crate::geometry::Color;
 use crate::random::SplitMix64;
 use crate::startpos;
-use crate::variant::{StalemateRule, TranspositionRule, Variant};
+use crate::variant::{TranspositionRule, Variant};
 use crate::with_position;
 use std::time::{Duration, Instant};
 
@@ -86,31 +86,9 @@ fn draw(termination: &str, reason: String) -> Ending {
     Ending { result: "1/2-1/2", white_score: 0.5, termination: termination.to_string(), reason }
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// The ending by the variant's rules.
 fn rules_ending(o: Outcome) -> Ending {
-    let white_score = o.white_score();
-    let (result, termination, reason) = match o {
-        Outcome::Checkmate { winner } => {
-            return win(winner, "checkmate", format!("{} mates", side_name(winner)));
-        }
-        Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
-            let who = side_name(stalemater);
-            ("1/2-1/2", format!("stalemate: 3/5 to {who}"), format!("Stalemate: 3/5 to {who}"))
-        }
-        Outcome::Stalemate { .. } => ("1/2-1/2", "stalemate".to_string(), "Stalemate".to_string()),
-        Outcome::FiftyMoves => ("1/2-1/2", "fifty-move rule".to_string(), "Draw by fifty-move rule".to_string()),
-        Outcome::Repetition => ("1/2-1/2", "threefold repetition".to_string(), "Draw by repetition".to_string()),
-        Outcome::BareKings => ("1/2-1/2", "insufficient material".to_string(), "Insufficient material".to_string()),
-    };
-    Ending { result, white_score, termination, reason }
+    Ending { result: o.result(), white_score: o.white_score(), termination: o.termination(), reason: o.reason() }
 }
 
 /// The loss of `side` for an engine failure.
@@ -511,6 +489,7 @@ pub fn play_game<'c>(
 mod tests {
     use super::*;
     use crate::tournament::{DrawRule, ResignRule};
+    use crate::variant::StalemateRule;
 
     #[test]
     fn adjudication_needs_both_engines_to_agree() {
