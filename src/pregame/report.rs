@@ -12,11 +12,7 @@ use crate::geometry::Color;
 
 /// A colour from `white`/`w` or `black`/`b`.
 pub fn parse_color(text: &str) -> Result<Color, PregameError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(PregameError::Syntax(format!("'{text}' is not a colour (white or black)"))),
-    }
+    Color::from_name(text).ok_or_else(|| PregameError::Syntax(format!("'{text}' is not a colour (white or black)")))
 }
 
 fn title(kind: StepKind) -> String {
