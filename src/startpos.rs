@@ -4,7 +4,8 @@
 //! change a start array: the D-Chess transposition and the Chess-9 relocations.
 //!
 //! Owns: `start_fen`, `random_index`, `transpositions`, `apply_transposition`, `relocations`,
-//! `apply_relocation`, `StartError`.
+//! `apply_relocation`, the FEN side-to-move field (`side_to_move`, `with_side_to_move`),
+//! `StartError`.
 //! Must not know: bitboards, move generation, search.
 
 use crate::geometry::{Color, Geometry};
@@ -370,11 +371,25 @@ fn replace_back_rank(g: Geometry, fen: &str, color: Color, rank: &[char]) -> Str
     format!("{}{} {}", ranks.join("/"), hand, rest)
 }
 
-fn side_to_move(fen: &str) -> Color {
+/// The side to move of a FEN: Black for `b`, White otherwise (a FEN without the field included).
+pub fn side_to_move(fen: &str) -> Color {
     match fen.split_whitespace().nth(1) {
         Some("b") => Color::Black,
         _ => Color::White,
     }
+}
+
+/// A FEN with its side-to-move field set (added after a bare placement): how a pre-game gives
+/// the first move to the side the coin toss decides.
+pub fn with_side_to_move(fen: &str, color: Color) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let letter = if color == Color::White { "w" } else { "b" };
+    if fields.len() >= 2 {
+        fields[1] = letter;
+    } else {
+        fields.push(letter);
+    }
+    fields.join(" ")
 }
 
 /// The legal D-Chess transpositions of a start FEN for the side to move (the first mover), as

@@ -6,7 +6,8 @@
 //! Owns: `human_lines`, `machine_lines`, `parse_color`.
 //! Must not know: stdin and stdout, search.
 
-use super::decide::{Pregame, StepKind};
+use super::decide::Pregame;
+use super::sequence::StepKind;
 use super::{Budget, PregameError};
 use crate::geometry::Color;
 
