@@ -63,30 +63,28 @@ impl Outcome {
     /// The PGN `Termination` words: `checkmate`, `stalemate`, `stalemate: 3/5 to White`,
     /// `fifty-move rule`, `threefold repetition`, `insufficient material`.
     pub fn termination(self) -> String {
-        match self {
-            Outcome::Checkmate { .. } => "checkmate".to_string(),
-            Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
-                format!("stalemate: 3/5 to {}", side_name(stalemater))
-            }
-            Outcome::Stalemate { .. } => "stalemate".to_string(),
-            Outcome::FiftyMoves => "fifty-move rule".to_string(),
-            Outcome::Repetition => "threefold repetition".to_string(),
-            Outcome::BareKings => "insufficient material".to_string(),
-        }
+        self.words().0
     }
 
     /// The reason in words, as a GUI shows it: `White mates`, `Stalemate: 3/5 to Black`,
     /// `Draw by repetition` ...
     pub fn reason(self) -> String {
+        self.words().1
+    }
+
+    /// The termination and the reason, side by side so that they cannot drift apart.
+    fn words(self) -> (String, String) {
+        let pair = |termination: &str, reason: &str| (termination.to_string(), reason.to_string());
         match self {
-            Outcome::Checkmate { winner } => format!("{} mates", side_name(winner)),
+            Outcome::Checkmate { winner } => pair("checkmate", &format!("{} mates", side_name(winner))),
             Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
-                format!("Stalemate: 3/5 to {}", side_name(stalemater))
+                let who = side_name(stalemater);
+                pair(&format!("stalemate: 3/5 to {who}"), &format!("Stalemate: 3/5 to {who}"))
             }
-            Outcome::Stalemate { .. } => "Stalemate".to_string(),
-            Outcome::FiftyMoves => "Draw by fifty-move rule".to_string(),
-            Outcome::Repetition => "Draw by repetition".to_string(),
-            Outcome::BareKings => "Insufficient material".to_string(),
+            Outcome::Stalemate { .. } => pair("stalemate", "Stalemate"),
+            Outcome::FiftyMoves => pair("fifty-move rule", "Draw by fifty-move rule"),
+            Outcome::Repetition => pair("threefold repetition", "Draw by repetition"),
+            Outcome::BareKings => pair("insufficient material", "Insufficient material"),
         }
     }
 }

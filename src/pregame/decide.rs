@@ -97,6 +97,22 @@ fn decide(seq: &Sequence, budget: Budget, scorer: &mut Scorer) -> Result<Lookahe
     lookahead(seq, &limits, scorer)
 }
 
+/// Decide one step asked on its own: the step `first` gives for the side to move of the start
+/// `fen`, with the pre-game from there on.
+fn decide_alone(
+    v: &'static Variant,
+    fen: &str,
+    budget: Budget,
+    scorer: &mut Scorer,
+    require: fn(&Variant) -> Result<(), PregameError>,
+    first: impl FnOnce(Color) -> StepKind,
+) -> Result<Lookahead, PregameError> {
+    require(v)?;
+    let budget = budget.validated()?;
+    let start = check_start(v, fen)?;
+    decide(&Sequence::from_step(v, &start.fen, first(start.to_move))?, budget, scorer)
+}
+
 /// The D-Chess transposition of the first mover (the side to move in `fen`): "none" and the 19
 /// legal swaps, each searched with him to move.
 pub fn choose_transposition(
@@ -105,11 +121,7 @@ pub fn choose_transposition(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<Decision, PregameError> {
-    require_transposition(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    let seq = Sequence::from_step(v, &start.fen, StepKind::Swap(start.to_move))?;
-    Ok(decide(&seq, budget, scorer)?.decision)
+    Ok(decide_alone(v, fen, budget, scorer, require_transposition, StepKind::Swap)?.decision)
 }
 
 /// The D-Chess side choice of the coin-toss winner. The side to move in `fen` is ignored: the
@@ -120,10 +132,8 @@ pub fn choose_side(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<SideDecision, PregameError> {
-    require_transposition(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    let Lookahead { decision, replies } = decide(&Sequence::from_step(v, &start.fen, StepKind::Side)?, budget, scorer)?;
+    let Lookahead { decision, replies } =
+        decide_alone(v, fen, budget, scorer, require_transposition, |_| StepKind::Side)?;
     Ok(SideDecision { decision, replies })
 }
 
@@ -136,11 +146,7 @@ pub fn choose_relocation(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<Decision, PregameError> {
-    require_relocation(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    let seq = Sequence::from_step(v, &start.fen, StepKind::Relocate(color))?;
-    Ok(decide(&seq, budget, scorer)?.decision)
+    Ok(decide_alone(v, fen, budget, scorer, require_relocation, |_| StepKind::Relocate(color))?.decision)
 }
 
 /// Choices a user imposes instead of letting the engine decide.

@@ -11,7 +11,7 @@
 use super::PregameError;
 use crate::any::AnyPosition;
 use crate::geometry::Color;
-use crate::startpos::{scharnagl, side_to_move, start_fen, with_side_to_move};
+use crate::startpos::{rank_squares, scharnagl, side_to_move, start_fen, with_side_to_move};
 use crate::variant::{StartRule, TranspositionRule, Variant};
 
 /// A FEN found to be a start position.
@@ -46,14 +46,7 @@ fn back_rank(placement: &str, color: Color) -> String {
         Color::White => ranks.last().copied().unwrap_or(""),
         Color::Black => ranks.first().copied().unwrap_or(""),
     };
-    let mut out = String::new();
-    for c in text.chars() {
-        match c.to_digit(10) {
-            Some(n) => out.extend(std::iter::repeat_n(' ', n as usize)),
-            None => out.push(c),
-        }
-    }
-    out
+    rank_squares(text).into_iter().collect()
 }
 
 /// Check that `fen` is a start position of `v` (see the module header).
