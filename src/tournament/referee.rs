@@ -1,10 +1,14 @@
-//! One refereed game: the pre-game (D-Chess coin toss, side choice and transposition; Chess-9
-//! relocations) when asked for, the clocks, every engine move checked by the rules core, the end
-//! by the variant's rules, forfeits (time, illegal move, crash, hang, false claims, resignation)
-//! and adjudication (resign score, draw score, move limit).
+//! One refereed game: the pre-game when asked for (each step of the pre-game `Sequence` put to
+//! the engine whose choice it is, or chosen for it at random from the step's options), the
+//! clocks, every engine move checked by the rules core, the end by the variant's rules,
+//! forfeits (time, illegal move, crash, hang, false claims, resignation, illegal pre-game
+//! choice) and adjudication (resign score, draw score, move limit).
 //!
-//! Owns: `Pairing`, `GameRecord`, `PlayedMove`, `play_game`.
-//! Must not know: UCI/XBoard text (the `Client`s), scheduling, PGN layout, statistics.
+//! Owns: `Pairing`, `GameRecord`, `PlayedMove`, `play_game`, the wording of forfeits and
+//! adjudications.
+//! Must not know: UCI/XBoard text (the `Client`s), scheduling, PGN layout, statistics, the
+//! pre-game order and its legal options (`pregame::Sequence`), the text of an end by the rules
+//! (`game::Outcome`).
 
 use super::client::{render_move, Answer, Client, MoveStyle, Reply, Score, Turn};
 use super::engine_process::{EngineError, PregameMode};
@@ -170,6 +174,7 @@ fn run_pregame<'x>(p: &Pairing, a: &mut Side<'x>, b: &mut Side<'x>, opts: &GameO
     let mut notes = Vec::new();
     while let Some(kind) = seq.next() {
         let a_asked = match kind.chooser() {
+            // The side choice is the coin-toss winner's.
             None => p.a_first,
             Some(c) => (c == Color::White) == a_white,
         };
