@@ -160,6 +160,33 @@ pub struct Forced {
     pub relocations: Vec<(Color, String)>,
 }
 
+impl Forced {
+    /// The choice imposed at step `kind`, if any.
+    fn choice(&self, kind: StepKind) -> Option<String> {
+        match kind {
+            StepKind::Side => self.side.map(|c| c.to_string()),
+            StepKind::Swap(_) => self.swap.clone(),
+            StepKind::Relocate(c) => self.relocations.iter().find(|(f, _)| *f == c).map(|(_, r)| r.clone()),
+        }
+    }
+}
+
+/// Refuse, before any search, imposed choices that cannot be made from the start `fen`: a swap
+/// legal for neither side, a relocation whose turn has passed.
+fn refuse_impossible(v: &'static Variant, fen: &str, forced: &Forced) -> Result<(), PregameError> {
+    if let Some(token) = forced.swap.as_deref().filter(|&t| t != "none") {
+        let for_white = apply_transposition(v, &with_side_to_move(fen, Color::White), token);
+        let for_black = apply_transposition(v, &with_side_to_move(fen, Color::Black), token);
+        if let (Err(e), Err(_)) = (for_white, for_black) {
+            return Err(e.into());
+        }
+    }
+    for (color, _) in &forced.relocations {
+        relocation_turn(v, fen, *color)?;
+    }
+    Ok(())
+}
+
 /// One step of a pre-game: the engine's decision, or a choice the user imposed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -195,18 +222,7 @@ pub fn run_pregame(
     }
     require_pregame(v)?;
     let start = check_start(v, fen)?;
-    if let Some(token) = forced.swap.as_deref().filter(|&t| t != "none") {
-        // Refuse a bad swap before any search: it must be legal for one of the two sides.
-        let for_white = apply_transposition(v, &with_side_to_move(&start.fen, Color::White), token);
-        let for_black = apply_transposition(v, &with_side_to_move(&start.fen, Color::Black), token);
-        if let (Err(e), Err(_)) = (for_white, for_black) {
-            return Err(e.into());
-        }
-    }
-    // An imposed relocation must be one the sequence still has.
-    for (color, _) in &forced.relocations {
-        relocation_turn(v, &start.fen, *color)?;
-    }
+    refuse_impossible(v, &start.fen, forced)?;
     let mut seq = Sequence::new(v, &start.fen)?;
     if !v.relocation.is_empty() {
         for color in RELOCATION_ORDER.into_iter().filter(|&c| relocation_turn(v, &start.fen, c).is_err()) {
@@ -216,13 +232,8 @@ pub fn run_pregame(
     let mut steps = Vec::new();
     let mut found_before: Option<Decision> = None;
     while let Some(kind) = seq.next() {
-        let imposed = match kind {
-            StepKind::Side => forced.side.map(|c| c.to_string()),
-            StepKind::Swap(_) => forced.swap.clone(),
-            StepKind::Relocate(c) => forced.relocations.iter().find(|(f, _)| *f == c).map(|(_, r)| r.clone()),
-        };
         let reply = found_before.take();
-        let (decision, choice) = match imposed {
+        let (decision, choice) = match forced.choice(kind) {
             Some(choice) => (None, choice),
             None => {
                 let decision = match reply {
