@@ -11,7 +11,7 @@ use menagerie::engine::Engine;
 use menagerie::geometry::Color;
 use menagerie::pregame::{
     check_start, choose_relocation, choose_side, choose_transposition, protocol_command, run_pregame, Budget, Forced,
-    PregameError, Scorer, StepKind,
+    PregameError, Scorer, Sequence, StepKind,
 };
 use menagerie::random::SplitMix64;
 use menagerie::search::{search, SearchJob, SearchThreads, TranspositionTable};
@@ -246,6 +246,42 @@ fn the_whole_pregame_follows_the_decisions() {
     .unwrap_err();
     assert!(matches!(e, PregameError::OutOfTurn(_)), "{e:?}");
     assert!(run_pregame(builtin("chess").unwrap(), CHESS9_START, SMALL, &Forced::default(), &mut scorer()).is_err());
+}
+
+#[test]
+fn every_decision_offers_the_options_of_the_shared_sequence() {
+    for (v, fen) in [(dchess(), DCHESS_EXAMPLE), (chess9(), CHESS9_START)] {
+        let p = run_pregame(v, fen, SMALL, &Forced::default(), &mut scorer()).unwrap();
+        let mut seq = Sequence::new(v, &check_start(v, fen).unwrap().fen).unwrap();
+        for step in &p.steps {
+            assert_eq!(seq.next(), Some(step.kind), "{}", v.name);
+            let d = step.decision.as_ref().unwrap();
+            let names: Vec<String> = d.options.iter().map(|o| o.name.clone()).collect();
+            assert_eq!(names, seq.options().unwrap(), "{}: {:?}", v.name, step.kind);
+            if let Some(c) = step.kind.chooser() {
+                assert_eq!(d.chooser, c);
+            }
+            // Each option's FEN is where the sequence goes from it (and, with a later step,
+            // the other side's expected answer).
+            for o in &d.options {
+                let mut after = seq.after(&o.name).unwrap();
+                if let Some(reply) = &o.reply {
+                    after.apply(reply).unwrap();
+                }
+                assert_eq!(after.next(), None);
+                assert_eq!(after.fen(), o.fen, "{}: {:?} {}", v.name, step.kind, o.name);
+            }
+            seq.apply(&step.choice).unwrap();
+        }
+        assert_eq!(seq.next(), None, "{}: every step was decided", v.name);
+        assert_eq!(seq.fen(), p.fen);
+    }
+    // A decision asked on its own offers the same options as the step in the whole sequence.
+    let engine = Engine::new("chess").unwrap();
+    let lines = protocol_command(&format!("pregame chess9 relocate {CHESS9_START} black depth 1"), &engine).unwrap();
+    let offered: Vec<&str> =
+        lines.iter().filter_map(|l| l.strip_prefix("pregame option ")?.split(' ').next()).collect();
+    assert_eq!(offered, Sequence::new(chess9(), CHESS9_START).unwrap().options().unwrap());
 }
 
 #[test]

@@ -317,10 +317,6 @@ struct MatchArgs {
     pregame_time: u64,
 }
 
-fn now_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-}
-
 fn run_match_command(a: MatchArgs) -> Result<(), String> {
     use menagerie::tournament::{self as t, schedule, stats::Sprt};
     let e = |e: t::MatchError| e.to_string();
@@ -335,7 +331,7 @@ fn run_match_command(a: MatchArgs) -> Result<(), String> {
         let v = t::key_values(&a.sprt, &["elo0", "elo1", "alpha", "beta"]).map_err(e)?;
         Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
     };
-    let seed = a.seed.unwrap_or_else(now_seed);
+    let seed = a.seed.unwrap_or_else(menagerie::random::clock_seed);
     let config = t::MatchConfig {
         schedule: schedule::Schedule {
             variant: load_variant(&a.variant)?,
@@ -448,8 +444,13 @@ fn command_result(command: Command) -> Result<(), String> {
         Command::Book { variant, count, seed, output } => {
             let v = load_variant(&variant)?;
             let mut file = std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;
-            menagerie::tournament::book::write_book(v, count, seed.unwrap_or_else(now_seed), &mut file)
-                .map_err(|e| e.to_string())?;
+            menagerie::tournament::book::write_book(
+                v,
+                count,
+                seed.unwrap_or_else(menagerie::random::clock_seed),
+                &mut file,
+            )
+            .map_err(|e| e.to_string())?;
             file.flush().map_err(|e| format!("{}: {e}", output.display()))
         }
         Command::Bench { depth, threads, hash } => {
@@ -568,15 +569,7 @@ fn command_result(command: Command) -> Result<(), String> {
             };
             let index = match (index, random) {
                 (Some(i), _) => i,
-                (None, true) => {
-                    let seed = seed.unwrap_or_else(|| {
-                        std::time::SystemTime::now()
-                            .duration_since(std::time::UNIX_EPOCH)
-                            .map(|d| d.as_nanos() as u64)
-                            .unwrap_or(0)
-                    });
-                    startpos::random_index(count, seed)
-                }
+                (None, true) => startpos::random_index(count, seed.unwrap_or_else(menagerie::random::clock_seed)),
                 (None, false) => 0,
             };
             let start = startpos::start_in_form(v, form, index).map_err(|e| e.to_string())?;
@@ -588,11 +581,7 @@ fn command_result(command: Command) -> Result<(), String> {
             for r in &relocate {
                 let (color, choice) =
                     r.split_once(':').ok_or_else(|| format!("--relocate takes COLOR:CHOICE, not '{r}'"))?;
-                let color = match color {
-                    "white" | "w" => Color::White,
-                    "black" | "b" => Color::Black,
-                    _ => return Err(format!("unknown colour '{color}' in --relocate")),
-                };
+                let color = Color::from_name(color).ok_or_else(|| format!("unknown colour '{color}' in --relocate"))?;
                 fen = startpos::apply_relocation(v, &fen, color, choice).map_err(|e| e.to_string())?;
             }
             if let Some(token) = swap {

@@ -2,8 +2,10 @@
 //! the game by the variant's rules (checkmate, stalemate as the variant values it, the 50-move
 //! rule, threefold repetition with hands counted, bare kings).
 //!
-//! Owns: `Game`, `Outcome`.
-//! Must not know: protocols, search.
+//! Owns: `Game`, `Outcome` and the one description of a game's end by the rules (its PGN result,
+//! White's score, the PGN termination and the reason in words), which the referee's records and
+//! the XBoard result line both print.
+//! Must not know: protocols, search, the endings that are not the rules' (forfeits, adjudication).
 
 use crate::any::AnyPosition;
 use crate::bitboard::BitSet;
@@ -32,6 +34,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2` (a stalemate that scores 3/5 is still written as
+    /// a draw: PGN has no other result; `white_score` carries the 3/5).
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { winner: Color::White } => "1-0",
+            Outcome::Checkmate { winner: Color::Black } => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
     /// White's score: 1, 0, 0.5, or 0.6/0.4 for a stalemate that scores 3/5.
     pub fn white_score(self) -> f64 {
         match self {
@@ -47,22 +59,48 @@ impl Outcome {
             _ => 0.5,
         }
     }
+
+    /// The PGN `Termination` words: `checkmate`, `stalemate`, `stalemate: 3/5 to White`,
+    /// `fifty-move rule`, `threefold repetition`, `insufficient material`.
+    pub fn termination(self) -> String {
+        self.words().0
+    }
+
+    /// The reason in words, as a GUI shows it: `White mates`, `Stalemate: 3/5 to Black`,
+    /// `Draw by repetition` ...
+    pub fn reason(self) -> String {
+        self.words().1
+    }
+
+    /// The termination and the reason, side by side so that they cannot drift apart.
+    fn words(self) -> (String, String) {
+        let pair = |termination: &str, reason: &str| (termination.to_string(), reason.to_string());
+        match self {
+            Outcome::Checkmate { winner } => pair("checkmate", &format!("{} mates", side_name(winner))),
+            Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
+                let who = side_name(stalemater);
+                pair(&format!("stalemate: 3/5 to {who}"), &format!("Stalemate: 3/5 to {who}"))
+            }
+            Outcome::Stalemate { .. } => pair("stalemate", "Stalemate"),
+            Outcome::FiftyMoves => pair("fifty-move rule", "Draw by fifty-move rule"),
+            Outcome::Repetition => pair("threefold repetition", "Draw by repetition"),
+            Outcome::BareKings => pair("insufficient material", "Insufficient material"),
+        }
+    }
 }
 
+/// A colour as the result texts write it: `White`, `Black`.
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The result and its reason, `1-0 {White mates}`: the form of a PGN game end and of a CECP result.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Checkmate { winner: Color::White } => f.write_str("1-0 {White mates}"),
-            Outcome::Checkmate { winner: Color::Black } => f.write_str("0-1 {Black mates}"),
-            Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
-                let who = if *stalemater == Color::White { "White" } else { "Black" };
-                write!(f, "1/2-1/2 {{Stalemate: 3/5 to {who}}}")
-            }
-            Outcome::Stalemate { .. } => f.write_str("1/2-1/2 {Stalemate}"),
-            Outcome::FiftyMoves => f.write_str("1/2-1/2 {Draw by fifty-move rule}"),
-            Outcome::Repetition => f.write_str("1/2-1/2 {Draw by repetition}"),
-            Outcome::BareKings => f.write_str("1/2-1/2 {Insufficient material}"),
-        }
+        write!(f, "{} {{{}}}", self.result(), self.reason())
     }
 }
 
@@ -220,6 +258,35 @@ mod tests {
             g.position().legal_moves_uci(false)
         );
         assert!(with_position!(g.position(), p => p.hash() == p.hash_from_scratch()));
+    }
+
+    #[test]
+    fn every_ending_has_one_result_text() {
+        let three_fifths = StalemateRule::WinForStalemater { score_cp: 70 };
+        let cases = [
+            (Outcome::Checkmate { winner: Color::White }, "1-0 {White mates}", "checkmate", 1.0),
+            (Outcome::Checkmate { winner: Color::Black }, "0-1 {Black mates}", "checkmate", 0.0),
+            (
+                Outcome::Stalemate { stalemater: Color::White, rule: three_fifths },
+                "1/2-1/2 {Stalemate: 3/5 to White}",
+                "stalemate: 3/5 to White",
+                0.6,
+            ),
+            (
+                Outcome::Stalemate { stalemater: Color::Black, rule: StalemateRule::Draw },
+                "1/2-1/2 {Stalemate}",
+                "stalemate",
+                0.5,
+            ),
+            (Outcome::FiftyMoves, "1/2-1/2 {Draw by fifty-move rule}", "fifty-move rule", 0.5),
+            (Outcome::Repetition, "1/2-1/2 {Draw by repetition}", "threefold repetition", 0.5),
+            (Outcome::BareKings, "1/2-1/2 {Insufficient material}", "insufficient material", 0.5),
+        ];
+        for (o, line, termination, white_score) in cases {
+            assert_eq!(o.to_string(), line);
+            assert_eq!(format!("{} {{{}}}", o.result(), o.reason()), line);
+            assert_eq!((o.termination().as_str(), o.white_score()), (termination, white_score));
+        }
     }
 
     #[test]

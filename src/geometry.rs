@@ -32,6 +32,15 @@ impl Color {
         self as usize
     }
 
+    /// A colour from its name or FEN letter, in any case: `white`/`w`, `black`/`b`.
+    pub fn from_name(text: &str) -> Option<Color> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(Color::White),
+            "black" | "b" => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// The FEN side-to-move letter.
     pub fn letter(self) -> char {
         match self {

@@ -2,8 +2,15 @@
 //! Zobrist keys, magic-number search, random start positions and seeded tests. Deterministic by
 //! design: the same seed gives the same sequence on every run and machine.
 //!
-//! Owns: `SplitMix64`.
+//! Owns: `SplitMix64`, `clock_seed` (the seed of a run that is not given one).
 //! Must not know: anything else.
+
+/// A seed from the wall clock, for runs that are meant to differ (random start positions and
+/// match schedules when no seed is given). The nanoseconds since 1970; a fixed odd constant on a
+/// clock set before 1970.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
+}
 
 /// A SplitMix64 generator.
 #[derive(Clone, Debug)]

@@ -4,7 +4,8 @@
 //! change a start array: the D-Chess transposition and the Chess-9 relocations.
 //!
 //! Owns: `start_fen`, `random_index`, `transpositions`, `apply_transposition`, `relocations`,
-//! `apply_relocation`, `StartError`.
+//! `apply_relocation`, the FEN side-to-move field (`side_to_move`, `with_side_to_move`), a
+//! FEN rank's squares (`rank_squares`), `StartError`.
 //! Must not know: bitboards, move generation, search.
 
 use crate::geometry::{Color, Geometry};
@@ -307,15 +308,9 @@ pub fn random_index(count: u64, seed: u64) -> u64 {
     crate::random::SplitMix64::new(seed).below(count)
 }
 
-/// The back rank of `color` in a FEN's placement, as letters from file a (upper case for White).
-fn back_rank(g: Geometry, fen: &str, color: Color) -> Result<Vec<char>, StartError> {
-    let placement = fen.split_whitespace().next().unwrap_or("");
-    let board = placement.split('[').next().unwrap_or("");
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != g.ranks as usize {
-        return Err(StartError::BadFen(format!("'{fen}' does not have {} ranks", g.ranks)));
-    }
-    let text = if color == Color::White { ranks[ranks.len() - 1] } else { ranks[0] };
+/// One rank of a FEN's placement as one letter per square from file a, a space for an empty
+/// square (runs of empty squares may have two digits on boards wider than nine files).
+pub fn rank_squares(text: &str) -> Vec<char> {
     let mut out = Vec::new();
     let mut digits = String::new();
     for c in text.chars().chain(std::iter::once('/')) {
@@ -332,6 +327,19 @@ fn back_rank(g: Geometry, fen: &str, color: Color) -> Result<Vec<char>, StartErr
             out.push(c);
         }
     }
+    out
+}
+
+/// The back rank of `color` in a FEN's placement, as letters from file a (upper case for White).
+fn back_rank(g: Geometry, fen: &str, color: Color) -> Result<Vec<char>, StartError> {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let board = placement.split('[').next().unwrap_or("");
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != g.ranks as usize {
+        return Err(StartError::BadFen(format!("'{fen}' does not have {} ranks", g.ranks)));
+    }
+    let text = if color == Color::White { ranks[ranks.len() - 1] } else { ranks[0] };
+    let out = rank_squares(text);
     if out.len() != g.files as usize {
         return Err(StartError::BadFen(format!("the {color} back rank '{text}' does not fill {} files", g.files)));
     }
@@ -370,11 +378,25 @@ fn replace_back_rank(g: Geometry, fen: &str, color: Color, rank: &[char]) -> Str
     format!("{}{} {}", ranks.join("/"), hand, rest)
 }
 
-fn side_to_move(fen: &str) -> Color {
+/// The side to move of a FEN: Black for `b`, White otherwise (a FEN without the field included).
+pub fn side_to_move(fen: &str) -> Color {
     match fen.split_whitespace().nth(1) {
         Some("b") => Color::Black,
         _ => Color::White,
     }
+}
+
+/// A FEN with its side-to-move field set (added after a bare placement): how a pre-game gives
+/// the first move to the side the coin toss decides.
+pub fn with_side_to_move(fen: &str, color: Color) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let letter = if color == Color::White { "w" } else { "b" };
+    if fields.len() >= 2 {
+        fields[1] = letter;
+    } else {
+        fields.push(letter);
+    }
+    fields.join(" ")
 }
 
 /// The legal D-Chess transpositions of a start FEN for the side to move (the first mover), as

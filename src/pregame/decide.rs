@@ -1,23 +1,26 @@
-//! The decisions. D-Chess: the coin-toss winner takes White or Black; the other side then moves
-//! first and may transpose, so each side option is scored as the negated best transposition of
-//! the first mover. The first mover picks the best of "none" and the 19 legal swaps, each scored
-//! by a search with him to move. Chess-9: Black relocates first, then White knowing Black's
-//! choice, then White moves; Black's options are scored against White's best answer.
+//! The search-driven decisions, made by walking the pre-game `Sequence` to its end. Each option
+//! of a step is scored for its chooser: by a search of the start it leads to where it ends the
+//! pre-game (the first mover to move), or else as the best answer of the next chooser, negated
+//! where that is the other side. D-Chess: the first mover picks the best of "none" and the 19
+//! swaps; the coin-toss winner's side choice is the negated best transposition of the first
+//! mover. Chess-9: White's relocation is searched with White to move; Black's options are scored
+//! against White's best answer. The searches of one decision share its budget evenly.
 //!
 //! Owns: `choose_side`, `choose_transposition`, `choose_relocation`, `run_pregame` and their
 //! results.
-//! Must not know: protocols, search internals, variant names.
+//! Must not know: protocols, search internals, variant names, the pre-game order and its legal
+//! options (the `Sequence`'s).
 
-use super::start_check::{check_start, with_side_to_move};
+use super::sequence::{
+    relocation_turn, require_pregame, require_relocation, require_transposition, Sequence, StepKind, RELOCATION_ORDER,
+};
+use super::start_check::check_start;
 use super::{Budget, Decision, PregameError, ScoredOption, Scorer};
 use crate::geometry::Color;
 use crate::search::SearchLimits;
-use crate::startpos::{apply_relocation, apply_transposition, relocations, transpositions};
+use crate::startpos::{apply_transposition, side_to_move, with_side_to_move};
 use crate::variant::{TranspositionRule, Variant};
 use std::time::Instant;
-
-/// The order of the relocations (rules.md 5(c)): Black relocates or declines, then White.
-pub const RELOCATION_ORDER: [Color; 2] = [Color::Black, Color::White];
 
 /// The side choice, with the first mover's transposition decision under each option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,45 +38,79 @@ impl SideDecision {
     }
 }
 
-fn require_transposition(v: &Variant) -> Result<(), PregameError> {
-    if v.transposition == TranspositionRule::None {
-        return Err(PregameError::NoSuchDecision { variant: v.name.clone(), decision: "transposition" });
-    }
-    Ok(())
+/// A step decided: the decision, and per option the decision of the next step it leads to
+/// (none where the option ends the pre-game).
+struct Lookahead {
+    decision: Decision,
+    replies: Vec<Decision>,
 }
 
-fn require_relocation(v: &Variant) -> Result<(), PregameError> {
-    if v.relocation.is_empty() {
-        return Err(PregameError::NoSuchDecision { variant: v.name.clone(), decision: "relocation" });
+/// The searches that deciding the next step of `seq` takes: one per way to the end.
+fn searches(seq: &Sequence) -> Result<usize, PregameError> {
+    if seq.next().is_none() {
+        return Ok(1);
     }
-    Ok(())
+    let mut n = 0;
+    for option in seq.options()? {
+        n += searches(&seq.after(&option)?)?;
+    }
+    Ok(n)
 }
 
-/// "none" and every legal swap of the side to move, each with the FEN it leads to.
-fn swap_options(v: &Variant, fen: &str) -> Result<Vec<(String, String)>, PregameError> {
-    let mut out = vec![("none".to_string(), fen.to_string())];
-    for token in transpositions(v, fen)? {
-        let swapped = apply_transposition(v, fen, &token)?;
-        out.push((token, swapped));
+/// Decide the next step of `seq`, every search within `limits`, in the order of the options.
+fn lookahead(seq: &Sequence, limits: &SearchLimits, scorer: &mut Scorer) -> Result<Lookahead, PregameError> {
+    let Some(kind) = seq.next() else {
+        return Err(PregameError::OutOfTurn("the pre-game is over".to_string()));
+    };
+    let (clock, nodes) = (Instant::now(), scorer.nodes);
+    let mut options = Vec::new();
+    let mut replies = Vec::new();
+    for name in seq.options()? {
+        let after = seq.after(&name)?;
+        let chooser = kind.chooser_after(&name);
+        let for_chooser = |score: i32, side: Color| if side == chooser { score } else { -score };
+        if after.next().is_none() {
+            let score = scorer.score(seq.variant(), after.fen(), limits.clone())?;
+            let score = for_chooser(score, side_to_move(after.fen()));
+            options.push(ScoredOption { name, score, fen: after.fen().to_string(), reply: None });
+        } else {
+            let reply = lookahead(&after, limits, scorer)?.decision;
+            let answer = reply.chosen();
+            options.push(ScoredOption {
+                name,
+                score: for_chooser(answer.score, reply.chooser),
+                fen: answer.fen.clone(),
+                reply: Some(answer.name.clone()),
+            });
+            replies.push(reply);
+        }
     }
-    Ok(out)
+    let mut decision = Decision::from_options(Color::White, options, scorer.nodes - nodes, clock.elapsed());
+    // The coin-toss winner has no colour until he chooses: the chooser is the side taken.
+    decision.chooser = kind.chooser_after(&decision.chosen().name);
+    Ok(Lookahead { decision, replies })
 }
 
-/// Score options whose FENs have the chooser to move and about to make the first move.
-fn score_to_move(
+/// Decide the next step of `seq` within `budget`, shared evenly among its searches.
+fn decide(seq: &Sequence, budget: Budget, scorer: &mut Scorer) -> Result<Lookahead, PregameError> {
+    let limits = budget.per_search(searches(seq)?);
+    lookahead(seq, &limits, scorer)
+}
+
+/// Decide one step asked on its own: the step `first` gives for the side to move of the start
+/// `fen`, with the pre-game from there on.
+fn decide_alone(
     v: &'static Variant,
-    chooser: Color,
-    options: Vec<(String, String)>,
-    limits: &SearchLimits,
+    fen: &str,
+    budget: Budget,
     scorer: &mut Scorer,
-) -> Result<Decision, PregameError> {
-    let (start, nodes) = (Instant::now(), scorer.nodes);
-    let mut scored = Vec::with_capacity(options.len());
-    for (name, fen) in options {
-        let score = scorer.score(v, &fen, limits.clone())?;
-        scored.push(ScoredOption { name, score, fen, reply: None });
-    }
-    Ok(Decision::from_options(chooser, scored, scorer.nodes - nodes, start.elapsed()))
+    require: fn(&Variant) -> Result<(), PregameError>,
+    first: impl FnOnce(Color) -> StepKind,
+) -> Result<Lookahead, PregameError> {
+    require(v)?;
+    let budget = budget.validated()?;
+    let start = check_start(v, fen)?;
+    decide(&Sequence::from_step(v, &start.fen, first(start.to_move))?, budget, scorer)
 }
 
 /// The D-Chess transposition of the first mover (the side to move in `fen`): "none" and the 19
@@ -84,12 +121,7 @@ pub fn choose_transposition(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<Decision, PregameError> {
-    require_transposition(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    let options = swap_options(v, &start.fen)?;
-    let limits = budget.per_search(options.len());
-    score_to_move(v, start.to_move, options, &limits, scorer)
+    Ok(decide_alone(v, fen, budget, scorer, require_transposition, StepKind::Swap)?.decision)
 }
 
 /// The D-Chess side choice of the coin-toss winner. The side to move in `fen` is ignored: the
@@ -100,62 +132,9 @@ pub fn choose_side(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<SideDecision, PregameError> {
-    require_transposition(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    let (clock, nodes) = (Instant::now(), scorer.nodes);
-    let taken = [Color::White, Color::Black];
-    let mut per_option = Vec::with_capacity(taken.len());
-    for side in taken {
-        per_option.push(swap_options(v, &with_side_to_move(&start.fen, side.flip()))?);
-    }
-    let limits = budget.per_search(per_option.iter().map(Vec::len).sum());
-    let mut options = Vec::with_capacity(taken.len());
-    let mut replies = Vec::with_capacity(taken.len());
-    for (side, swaps) in taken.into_iter().zip(per_option) {
-        let reply = score_to_move(v, side.flip(), swaps, &limits, scorer)?;
-        let answer = reply.chosen();
-        options.push(ScoredOption {
-            name: side.to_string(),
-            score: -answer.score,
-            fen: answer.fen.clone(),
-            reply: Some(answer.name.clone()),
-        });
-        replies.push(reply);
-    }
-    let mut decision = Decision::from_options(Color::White, options, scorer.nodes - nodes, clock.elapsed());
-    // The coin-toss winner has no colour until he chooses: the chooser is the side taken.
-    decision.chooser = taken[decision.best];
+    let Lookahead { decision, replies } =
+        decide_alone(v, fen, budget, scorer, require_transposition, |_| StepKind::Side)?;
     Ok(SideDecision { decision, replies })
-}
-
-/// Whether `color` may relocate now: Black chooses first from the orthodox arrays (White's
-/// still orthodox), White chooses once, knowing Black's choice.
-fn check_relocation_turn(v: &'static Variant, fen: &str, color: Color) -> Result<(), PregameError> {
-    let start = check_start(v, fen)?;
-    let base = 0;
-    match color {
-        Color::Black if start.black_array != base => {
-            Err(PregameError::OutOfTurn("Black has already made its relocation".to_string()))
-        }
-        Color::Black if start.white_array != base => Err(PregameError::OutOfTurn(
-            "White's array is already relocated, but Black chooses first (White's array must be orthodox)".to_string(),
-        )),
-        Color::White if start.white_array != base => {
-            Err(PregameError::OutOfTurn("White has already made its relocation".to_string()))
-        }
-        _ => Ok(()),
-    }
-}
-
-fn relocation_options(v: &Variant, fen: &str, color: Color) -> Result<Vec<(String, String)>, PregameError> {
-    relocations(v, fen, color)?
-        .into_iter()
-        .map(|name| {
-            let after = apply_relocation(v, fen, color, &name)?;
-            Ok((name, after))
-        })
-        .collect()
 }
 
 /// The Chess-9 relocation of `color`: "none" or a piece that may swap with its bishop. Black's
@@ -167,35 +146,7 @@ pub fn choose_relocation(
     budget: Budget,
     scorer: &mut Scorer,
 ) -> Result<Decision, PregameError> {
-    require_relocation(v)?;
-    let budget = budget.validated()?;
-    let start = check_start(v, fen)?;
-    check_relocation_turn(v, &start.fen, color)?;
-    let own = relocation_options(v, &start.fen, color)?;
-    let later: Vec<Color> = RELOCATION_ORDER.iter().copied().skip_while(|&c| c != color).skip(1).collect();
-    let Some(&answerer) = later.first() else {
-        // The last to relocate: the game starts, White to move.
-        let limits = budget.per_search(own.len());
-        return score_to_move(v, color, own, &limits, scorer);
-    };
-    let (clock, nodes) = (Instant::now(), scorer.nodes);
-    let mut answers = Vec::with_capacity(own.len());
-    for (_, after) in &own {
-        answers.push(relocation_options(v, after, answerer)?);
-    }
-    let limits = budget.per_search(answers.iter().map(Vec::len).sum());
-    let mut options = Vec::with_capacity(own.len());
-    for ((name, _), answer_options) in own.into_iter().zip(answers) {
-        let reply = score_to_move(v, answerer, answer_options, &limits, scorer)?;
-        let answer = reply.chosen();
-        options.push(ScoredOption {
-            name,
-            score: -answer.score,
-            fen: answer.fen.clone(),
-            reply: Some(answer.name.clone()),
-        });
-    }
-    Ok(Decision::from_options(color, options, scorer.nodes - nodes, clock.elapsed()))
+    Ok(decide_alone(v, fen, budget, scorer, require_relocation, |_| StepKind::Relocate(color))?.decision)
 }
 
 /// Choices a user imposes instead of letting the engine decide.
@@ -209,26 +160,31 @@ pub struct Forced {
     pub relocations: Vec<(Color, String)>,
 }
 
-/// Which step of a pre-game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// The coin-toss winner's side.
-    Side,
-    /// The first mover's transposition.
-    Swap(Color),
-    /// A Chess-9 relocation.
-    Relocate(Color),
-}
-
-impl StepKind {
-    /// A short key for machine-readable output: `side`, `swap`, `relocate.black`.
-    pub fn key(self) -> String {
-        match self {
-            StepKind::Side => "side".to_string(),
-            StepKind::Swap(_) => "swap".to_string(),
-            StepKind::Relocate(c) => format!("relocate.{c}"),
+impl Forced {
+    /// The choice imposed at step `kind`, if any.
+    fn choice(&self, kind: StepKind) -> Option<String> {
+        match kind {
+            StepKind::Side => self.side.map(|c| c.to_string()),
+            StepKind::Swap(_) => self.swap.clone(),
+            StepKind::Relocate(c) => self.relocations.iter().find(|(f, _)| *f == c).map(|(_, r)| r.clone()),
         }
     }
+}
+
+/// Refuse, before any search, imposed choices that cannot be made from the start `fen`: a swap
+/// legal for neither side, a relocation whose turn has passed.
+fn refuse_impossible(v: &'static Variant, fen: &str, forced: &Forced) -> Result<(), PregameError> {
+    if let Some(token) = forced.swap.as_deref().filter(|&t| t != "none") {
+        let for_white = apply_transposition(v, &with_side_to_move(fen, Color::White), token);
+        let for_black = apply_transposition(v, &with_side_to_move(fen, Color::Black), token);
+        if let (Err(e), Err(_)) = (for_white, for_black) {
+            return Err(e.into());
+        }
+    }
+    for (color, _) in &forced.relocations {
+        relocation_turn(v, fen, *color)?;
+    }
+    Ok(())
 }
 
 /// One step of a pre-game: the engine's decision, or a choice the user imposed.
@@ -264,95 +220,42 @@ pub fn run_pregame(
     if !forced.relocations.is_empty() {
         require_relocation(v)?;
     }
-    if v.transposition != TranspositionRule::None {
-        transposition_pregame(v, fen, budget, forced, scorer)
-    } else if !v.relocation.is_empty() {
-        relocation_pregame(v, fen, budget, forced, scorer)
-    } else {
-        Err(PregameError::NoSuchDecision { variant: v.name.clone(), decision: "pre-game decision" })
-    }
-}
-
-fn transposition_pregame(
-    v: &'static Variant,
-    fen: &str,
-    budget: Budget,
-    forced: &Forced,
-    scorer: &mut Scorer,
-) -> Result<Pregame, PregameError> {
+    require_pregame(v)?;
     let start = check_start(v, fen)?;
-    if let Some(token) = forced.swap.as_deref().filter(|&t| t != "none") {
-        // Refuse a bad swap before any search: it must be legal for one of the two sides.
-        let for_white = apply_transposition(v, &with_side_to_move(&start.fen, Color::White), token);
-        let for_black = apply_transposition(v, &with_side_to_move(&start.fen, Color::Black), token);
-        if let (Err(e), Err(_)) = (for_white, for_black) {
-            return Err(e.into());
+    refuse_impossible(v, &start.fen, forced)?;
+    let mut seq = Sequence::new(v, &start.fen)?;
+    if !v.relocation.is_empty() {
+        for color in RELOCATION_ORDER.into_iter().filter(|&c| relocation_turn(v, &start.fen, c).is_err()) {
+            log::info!("pregame: {color}'s relocation is already made in {}", start.fen);
         }
     }
     let mut steps = Vec::new();
-    let (side, mut reply) = match forced.side {
-        Some(side) => {
-            steps.push(Step { kind: StepKind::Side, decision: None, choice: side.to_string() });
-            (side, None)
-        }
-        None => {
-            let d = choose_side(v, &start.fen, budget, scorer)?;
-            let side = d.side();
-            let reply = d.replies.get(d.decision.best).cloned();
-            steps.push(Step { kind: StepKind::Side, decision: Some(d.decision), choice: side.to_string() });
-            (side, reply)
-        }
-    };
-    let first_mover = side.flip();
-    let first_fen = with_side_to_move(&start.fen, first_mover);
-    let (decision, choice, fen) = match forced.swap.as_deref() {
-        Some("none") => (None, "none".to_string(), first_fen),
-        Some(token) => {
-            let fen = apply_transposition(v, &first_fen, token)?;
-            (None, token.to_string(), fen)
-        }
-        None => {
-            let d = match reply.take() {
-                Some(d) => d,
-                None => choose_transposition(v, &first_fen, budget, scorer)?,
-            };
-            let chosen = d.chosen().clone();
-            (Some(d), chosen.name, chosen.fen)
-        }
-    };
-    steps.push(Step { kind: StepKind::Swap(first_mover), decision, choice });
-    Ok(Pregame { steps, fen })
-}
-
-fn relocation_pregame(
-    v: &'static Variant,
-    fen: &str,
-    budget: Budget,
-    forced: &Forced,
-    scorer: &mut Scorer,
-) -> Result<Pregame, PregameError> {
-    let mut fen = check_start(v, fen)?.fen;
-    let mut steps = Vec::new();
-    for color in RELOCATION_ORDER {
-        let imposed = forced.relocations.iter().find(|(c, _)| *c == color).map(|(_, r)| r.clone());
-        let open = check_relocation_turn(v, &fen, color).is_ok();
-        match (imposed, open) {
-            (Some(choice), true) => {
-                fen = apply_relocation(v, &fen, color, &choice)?;
-                steps.push(Step { kind: StepKind::Relocate(color), decision: None, choice });
+    let mut found_before: Option<Decision> = None;
+    while let Some(kind) = seq.next() {
+        let reply = found_before.take();
+        let (decision, choice) = match forced.choice(kind) {
+            Some(choice) => (None, choice),
+            None => {
+                let decision = match reply {
+                    Some(d) => d,
+                    None => {
+                        let Lookahead { decision, mut replies } = decide(&seq, budget, scorer)?;
+                        // The side choice has searched every transposition under each side:
+                        // the first mover's is the one found under the side taken. White's
+                        // relocation is searched again with the whole budget once Black's
+                        // choice is fixed.
+                        if kind == StepKind::Side && decision.best < replies.len() {
+                            found_before = Some(replies.swap_remove(decision.best));
+                        }
+                        decision
+                    }
+                };
+                let choice = decision.chosen().name.clone();
+                (Some(decision), choice)
             }
-            (Some(choice), false) => {
-                check_relocation_turn(v, &fen, color)?;
-                return Err(PregameError::OutOfTurn(format!("{color} cannot relocate ({choice})")));
-            }
-            (None, true) => {
-                let d = choose_relocation(v, &fen, color, budget, scorer)?;
-                let choice = d.chosen().name.clone();
-                fen = apply_relocation(v, &fen, color, &choice)?;
-                steps.push(Step { kind: StepKind::Relocate(color), decision: Some(d), choice });
-            }
-            (None, false) => log::info!("pregame: {color}'s relocation is already made in {fen}"),
-        }
+        };
+        seq.apply(&choice)?;
+        steps.push(Step { kind, decision, choice });
     }
-    Ok(Pregame { steps, fen })
+    Ok(Pregame { steps, fen: seq.fen().to_string() })
 }

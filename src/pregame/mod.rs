@@ -1,15 +1,17 @@
-//! Pre-game decisions made by search (rules.md sections 1 and 5): the D-Chess coin-toss
-//! winner's side choice, the D-Chess first mover's transposition, and the Chess-9 relocations
-//! (Black first, then White knowing Black's choice). Every decision searches each option with a
-//! share of the caller's budget and reports every option with its score, in centipawns from the
-//! chooser's point of view.
+//! The pre-game (rules.md sections 1 and 5): the D-Chess coin-toss winner's side choice, the
+//! D-Chess first mover's transposition, and the Chess-9 relocations (Black first, then White
+//! knowing Black's choice), as one sequence of steps, and the decisions search makes on it.
+//! Every decision searches each option with a share of the caller's budget and reports every
+//! option with its score, in centipawns from the chooser's point of view.
 //!
 //! Which decisions a variant has comes from its data (`Variant::transposition`,
 //! `Variant::relocation`), never from its name.
 //!
-//! Owns: `PregameError`, `Budget`, `ScoredOption`, `Decision`, the start checks (`start_check`),
-//! the option scorer (`scorer`), the decisions and the whole pre-game (`decide`), and the
-//! protocol-neutral `pregame ...` command (`protocol`), the command-line reports (`report`).
+//! Owns: `PregameError`, `Budget`, `ScoredOption`, `Decision`, the pre-game order with the legal
+//! options of each step (`sequence`, which the tournament referee walks too), the start checks
+//! (`start_check`), the option scorer (`scorer`), the decisions and the whole pre-game
+//! (`decide`), the protocol-neutral `pregame ...` command and its answers (`protocol`), the
+//! command-line reports (`report`).
 //! Must not know: UCI or XBoard I/O (the command returns its output lines), search internals
 //! (the search is called as a black box), variant names.
 
@@ -17,14 +19,16 @@ pub mod decide;
 pub mod protocol;
 pub mod report;
 pub mod scorer;
+pub mod sequence;
 pub mod start_check;
 
 pub use decide::{
-    choose_relocation, choose_side, choose_transposition, run_pregame, Forced, Pregame, SideDecision, Step, StepKind,
+    choose_relocation, choose_side, choose_transposition, run_pregame, Forced, Pregame, SideDecision, Step,
 };
-pub use protocol::protocol_command;
+pub use protocol::{choice_in, protocol_command, request};
 pub use report::{human_lines, machine_lines, parse_color};
 pub use scorer::Scorer;
+pub use sequence::{Sequence, StepKind, RELOCATION_ORDER};
 pub use start_check::{check_start, CheckedStart};
 
 use crate::engine::EngineError;

@@ -14,10 +14,14 @@
 //! The engine's variant and position are left alone: the decision searches with a table of its
 //! own, using the engine's thread count and (capped) hash size.
 //!
-//! Owns: `protocol_command`.
+//! The tournament referee asks engines with the same lines (`request`) and reads their answers
+//! with `choice_in`.
+//!
+//! Owns: `protocol_command`, `request`, `choice_in`: the command's words.
 //! Must not know: stdin and stdout, which protocol is speaking.
 
 use super::decide::{choose_relocation, choose_side, choose_transposition};
+use super::sequence::StepKind;
 use super::{Budget, Decision, PregameError, Scorer, DEFAULT_BUDGET};
 use crate::engine::Engine;
 use crate::geometry::Color;
@@ -28,6 +32,45 @@ const AFTER_FEN: [&str; 5] = ["white", "black", "movetime", "depth", "nodes"];
 
 const USAGE: &str = "usage: pregame <variant> choose-side|transpose <fen> [movetime MS|depth D|nodes N], \
                      or pregame <variant> relocate <fen> white|black [movetime MS|depth D|nodes N]";
+
+/// The command's word for a step's decision.
+fn decision_word(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Side => "choose-side",
+        StepKind::Swap(_) => "transpose",
+        StepKind::Relocate(_) => "relocate",
+    }
+}
+
+/// The word that starts the answer to a step's decision.
+fn answer_word(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Side => "side",
+        StepKind::Swap(_) => "swap",
+        StepKind::Relocate(_) => "relocate",
+    }
+}
+
+/// The `pregame` line that asks for the decision of step `kind` at `fen`, before its budget.
+pub fn request(kind: StepKind, variant: &str, fen: &str) -> String {
+    let word = decision_word(kind);
+    match kind {
+        StepKind::Relocate(c) => format!("pregame {variant} {word} {fen} {c}"),
+        StepKind::Side | StepKind::Swap(_) => format!("pregame {variant} {word} {fen}"),
+    }
+}
+
+/// The choice in an answer to a `request` for step `kind`, given as the words after `pregame`
+/// (`side white`, `swap b1g1`, `relocate king`); the first word may be left out. `None` when
+/// the answer is not one choice.
+pub fn choice_in(kind: StepKind, answer: &str) -> Option<&str> {
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    match words.as_slice() {
+        [word, choice] if *word == answer_word(kind) => Some(choice),
+        [choice] if *choice != answer_word(kind) => Some(choice),
+        _ => None,
+    }
+}
 
 /// Answer a `pregame ...` line with its output lines. On error nothing has changed.
 pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, PregameError> {
@@ -61,15 +104,15 @@ pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, Preg
         ("choose-side", None) => {
             let d = choose_side(v, &fen, budget, &mut scorer)?;
             let side = d.side();
-            (option_lines(&d.decision), format!("pregame side {side}"))
+            (option_lines(&d.decision), answer_line(StepKind::Side, &side.to_string()))
         }
         ("transpose", None) => {
             let d = choose_transposition(v, &fen, budget, &mut scorer)?;
-            (option_lines(&d), format!("pregame swap {}", d.chosen().name))
+            (option_lines(&d), answer_line(StepKind::Swap(d.chooser), &d.chosen().name))
         }
         ("relocate", Some(color)) => {
             let d = choose_relocation(v, &fen, color, budget, &mut scorer)?;
-            (option_lines(&d), format!("pregame relocate {}", d.chosen().name))
+            (option_lines(&d), answer_line(StepKind::Relocate(color), &d.chosen().name))
         }
         ("relocate", None) => {
             return Err(PregameError::Syntax(format!("relocate needs the colour that chooses ({USAGE})")))
@@ -83,6 +126,10 @@ pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, Preg
     let mut out = decision_lines;
     out.push(answer);
     Ok(out)
+}
+
+fn answer_line(kind: StepKind, choice: &str) -> String {
+    format!("pregame {} {choice}", answer_word(kind))
 }
 
 fn option_lines(d: &Decision) -> Vec<String> {

@@ -6,17 +6,14 @@
 //! Owns: `human_lines`, `machine_lines`, `parse_color`.
 //! Must not know: stdin and stdout, search.
 
-use super::decide::{Pregame, StepKind};
+use super::decide::Pregame;
+use super::sequence::StepKind;
 use super::{Budget, PregameError};
 use crate::geometry::Color;
 
 /// A colour from `white`/`w` or `black`/`b`.
 pub fn parse_color(text: &str) -> Result<Color, PregameError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(PregameError::Syntax(format!("'{text}' is not a colour (white or black)"))),
-    }
+    Color::from_name(text).ok_or_else(|| PregameError::Syntax(format!("'{text}' is not a colour (white or black)")))
 }
 
 fn title(kind: StepKind) -> String {

@@ -11,7 +11,7 @@
 use super::PregameError;
 use crate::any::AnyPosition;
 use crate::geometry::Color;
-use crate::startpos::{scharnagl, start_fen};
+use crate::startpos::{rank_squares, scharnagl, side_to_move, start_fen, with_side_to_move};
 use crate::variant::{StartRule, TranspositionRule, Variant};
 
 /// A FEN found to be a start position.
@@ -46,23 +46,15 @@ fn back_rank(placement: &str, color: Color) -> String {
         Color::White => ranks.last().copied().unwrap_or(""),
         Color::Black => ranks.first().copied().unwrap_or(""),
     };
-    let mut out = String::new();
-    for c in text.chars() {
-        match c.to_digit(10) {
-            Some(n) => out.extend(std::iter::repeat_n(' ', n as usize)),
-            None => out.push(c),
-        }
-    }
-    out
+    rank_squares(text).into_iter().collect()
 }
 
 /// Check that `fen` is a start position of `v` (see the module header).
 pub fn check_start(v: &'static Variant, fen: &str) -> Result<CheckedStart, PregameError> {
     let position = AnyPosition::from_fen(v, fen).map_err(|e| PregameError::BadFen(format!("'{fen}': {e}")))?;
     let normalized = position.to_fen();
-    let mut fields = normalized.split_whitespace();
-    let placement = fields.next().unwrap_or("");
-    let to_move = if fields.next() == Some("b") { Color::Black } else { Color::White };
+    let placement = normalized.split_whitespace().next().unwrap_or("");
+    let to_move = side_to_move(&normalized);
     let arrays = side_arrays(v)?;
     let find = |color: Color| -> Result<usize, PregameError> {
         let rank = back_rank(placement, color);
@@ -101,16 +93,4 @@ pub fn check_start(v: &'static Variant, fen: &str) -> Result<CheckedStart, Prega
         return Err(PregameError::NotAStart(format!("'{fen}': {reason} (expected '{expected}')")));
     }
     Ok(CheckedStart { fen: normalized, white_array, black_array, to_move })
-}
-
-/// A FEN with its side-to-move field replaced.
-pub fn with_side_to_move(fen: &str, color: Color) -> String {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    let letter = if color == Color::White { "w" } else { "b" };
-    if fields.len() >= 2 {
-        fields[1] = letter;
-    } else {
-        fields.push(letter);
-    }
-    fields.join(" ")
 }

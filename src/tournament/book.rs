@@ -23,16 +23,6 @@ pub fn shredder_castling(v: &Variant, fen: &str) -> Result<String, MatchError> {
         return Err(MatchError::Config(format!("'{fen}' is not a FEN")));
     };
     let ranks: Vec<&str> = board.split('[').next().unwrap_or("").split('/').collect();
-    let expand = |r: &str| -> Vec<char> {
-        let mut out = Vec::new();
-        for c in r.chars() {
-            match c.to_digit(10) {
-                Some(n) => out.extend(std::iter::repeat_n(' ', n as usize)),
-                None => out.push(c),
-            }
-        }
-        out
-    };
     let royal = v.pieces.iter().find(|p| p.royal).map(|p| p.letter).unwrap_or('K');
     let rook = |c: char| v.pieces.iter().any(|p| p.castling_rook && p.letter == c.to_ascii_uppercase());
     let mut out = String::new();
@@ -49,7 +39,7 @@ pub fn shredder_castling(v: &Variant, fen: &str) -> Result<String, MatchError> {
             }
         };
         let row = if upper { ranks.last() } else { ranks.first() };
-        let row = expand(row.copied().unwrap_or(""));
+        let row = startpos::rank_squares(row.copied().unwrap_or(""));
         let own = |x: char| x != ' ' && x.is_ascii_uppercase() == upper;
         let Some(king) = row.iter().position(|&x| own(x) && x.to_ascii_uppercase() == royal) else {
             return Err(MatchError::Config(format!("no king on the back rank of '{fen}'")));

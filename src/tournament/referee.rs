@@ -1,20 +1,24 @@
-//! One refereed game: the pre-game (D-Chess coin toss, side choice and transposition; Chess-9
-//! relocations) when asked for, the clocks, every engine move checked by the rules core, the end
-//! by the variant's rules, forfeits (time, illegal move, crash, hang, false claims, resignation)
-//! and adjudication (resign score, draw score, move limit).
+//! One refereed game: the pre-game when asked for (each step of the pre-game `Sequence` put to
+//! the engine whose choice it is, or chosen for it at random from the step's options), the
+//! clocks, every engine move checked by the rules core, the end by the variant's rules,
+//! forfeits (time, illegal move, crash, hang, false claims, resignation, illegal pre-game
+//! choice) and adjudication (resign score, draw score, move limit).
 //!
-//! Owns: `Pairing`, `GameRecord`, `PlayedMove`, `play_game`.
-//! Must not know: UCI/XBoard text (the `Client`s), scheduling, PGN layout, statistics.
+//! Owns: `Pairing`, `GameRecord`, `PlayedMove`, `play_game`, the wording of forfeits and
+//! adjudications.
+//! Must not know: UCI/XBoard text (the `Client`s), scheduling, PGN layout, statistics, the
+//! pre-game order and its legal options (`pregame::Sequence`), the text of an end by the rules
+//! (`game::Outcome`).
 
 use super::client::{render_move, Answer, Client, MoveStyle, Reply, Score, Turn};
 use super::engine_process::{EngineError, PregameMode};
 use super::{Adjudication, GameOptions, TimeControl};
 use crate::any::AnyPosition;
-use crate::game::{Game, Outcome};
+use crate::game::{side_name, Game, Outcome};
 use crate::geometry::Color;
+use crate::pregame::{self, PregameError, Sequence, StepKind};
 use crate::random::SplitMix64;
-use crate::startpos;
-use crate::variant::{StalemateRule, TranspositionRule, Variant};
+use crate::variant::Variant;
 use crate::with_position;
 use std::time::{Duration, Instant};
 
@@ -86,31 +90,9 @@ fn draw(termination: &str, reason: String) -> Ending {
     Ending { result: "1/2-1/2", white_score: 0.5, termination: termination.to_string(), reason }
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// The ending by the variant's rules.
 fn rules_ending(o: Outcome) -> Ending {
-    let white_score = o.white_score();
-    let (result, termination, reason) = match o {
-        Outcome::Checkmate { winner } => {
-            return win(winner, "checkmate", format!("{} mates", side_name(winner)));
-        }
-        Outcome::Stalemate { stalemater, rule: StalemateRule::WinForStalemater { .. } } => {
-            let who = side_name(stalemater);
-            ("1/2-1/2", format!("stalemate: 3/5 to {who}"), format!("Stalemate: 3/5 to {who}"))
-        }
-        Outcome::Stalemate { .. } => ("1/2-1/2", "stalemate".to_string(), "Stalemate".to_string()),
-        Outcome::FiftyMoves => ("1/2-1/2", "fifty-move rule".to_string(), "Draw by fifty-move rule".to_string()),
-        Outcome::Repetition => ("1/2-1/2", "threefold repetition".to_string(), "Draw by repetition".to_string()),
-        Outcome::BareKings => ("1/2-1/2", "insufficient material".to_string(), "Insufficient material".to_string()),
-    };
-    Ending { result, white_score, termination, reason }
+    Ending { result: o.result(), white_score: o.white_score(), termination: o.termination(), reason: o.reason() }
 }
 
 /// The loss of `side` for an engine failure.
@@ -131,14 +113,6 @@ fn pick<'a>(rng: &mut SplitMix64, options: &'a [String]) -> &'a str {
     options.get(rng.index(options.len())).map(String::as_str).unwrap_or("none")
 }
 
-fn set_side_to_move(fen: &str, c: Color) -> String {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() > 1 {
-        fields[1] = if c == Color::White { "w" } else { "b" };
-    }
-    fields.join(" ")
-}
-
 /// The outcome of the pre-game: the start FEN, whether `a` plays White, a description; or a
 /// forfeit by one engine (`a` = true when `a` fails).
 enum Pregame {
@@ -151,12 +125,12 @@ struct Side<'a> {
     mode: PregameMode,
 }
 
-/// Ask an engine a pre-game question (or choose at random for it among `options`, written as
-/// the engine would answer).
+/// Ask an engine for the decision of step `kind` (or choose at random for it among `options`).
 fn ask(
     side: &mut Side,
     rng: &mut SplitMix64,
-    command: String,
+    kind: StepKind,
+    seq: &Sequence,
     options: &[String],
     opts: &GameOptions,
 ) -> Result<String, (String, &'static str)> {
@@ -164,7 +138,7 @@ fn ask(
         return Ok(pick(rng, options).to_string());
     }
     let deadline = Instant::now() + Duration::from_millis(opts.pregame_ms + opts.hang_ms.min(5_000));
-    let line = format!("{command} movetime {}", opts.pregame_ms);
+    let line = format!("{} movetime {}", pregame::request(kind, &seq.variant().name, seq.fen()), opts.pregame_ms);
     match side.client.pregame(&line, deadline) {
         Ok(answer) => Ok(answer),
         Err(e) => {
@@ -179,109 +153,66 @@ fn ask(
     }
 }
 
+/// Why an answer to step `kind` is refused: it is not one choice (`None`), or the rules forbid it.
+fn illegal_choice(kind: StepKind, name: &str, answer: &str, e: Option<PregameError>) -> String {
+    match (kind, e) {
+        (StepKind::Side, _) => format!("{name} gave an illegal side choice '{answer}'"),
+        (_, Some(PregameError::IllegalChoice(m))) => format!("{name}: {m}"),
+        (_, Some(e)) => format!("{name}: {e}"),
+        (_, None) => format!("{name} gave an unreadable pre-game answer '{answer}'"),
+    }
+}
+
+/// The variant's pre-game, each step asked of the engine whose choice it is. With a side
+/// choice, `a_first` says who wins the coin toss, and who plays White is known once he chooses.
 fn run_pregame<'x>(p: &Pairing, a: &mut Side<'x>, b: &mut Side<'x>, opts: &GameOptions) -> Pregame {
-    let v = p.variant;
+    let Ok(mut seq) = Sequence::new(p.variant, &p.fen) else {
+        return Pregame::Done { fen: p.fen.clone(), a_white: p.a_first, note: None };
+    };
     let mut rng = SplitMix64::new(p.seed ^ 0x5eed_0f9a_3e00);
-    let mut fen = p.fen.clone();
-    if v.transposition != TranspositionRule::None {
-        // D-Chess: the toss winner chooses a side; the other engine moves first and may swap.
-        let a_wins = p.a_first;
-        let (winner, loser) = if a_wins { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
-        let sides = ["side white".to_string(), "side black".to_string()];
-        let command = format!("pregame {} choose-side {fen}", v.name);
-        let answer = match ask(winner, &mut rng, command, &sides, opts) {
-            Ok(a) => a,
+    let mut a_white = p.a_first;
+    let mut notes = Vec::new();
+    while let Some(kind) = seq.next() {
+        let a_asked = match kind.chooser() {
+            // The side choice is the coin-toss winner's.
+            None => p.a_first,
+            Some(c) => (c == Color::White) == a_white,
+        };
+        let side = if a_asked { &mut *a } else { &mut *b };
+        let options = seq.options().unwrap_or_default();
+        let answer = match ask(side, &mut rng, kind, &seq, &options, opts) {
+            Ok(answer) => answer,
             Err((reason, termination)) => {
-                return Pregame::Forfeit { a_fails: a_wins, a_white: a_wins, ending_reason: reason, termination }
+                return Pregame::Forfeit { a_fails: a_asked, a_white, ending_reason: reason, termination }
             }
         };
-        let winner_white = match answer.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["side", "white"] => true,
-            ["side", "black"] => false,
-            _ => {
-                return Pregame::Forfeit {
-                    a_fails: a_wins,
-                    a_white: a_wins,
-                    ending_reason: format!("{} gave an illegal side choice '{answer}'", winner.client.name()),
-                    termination: "illegal pre-game choice",
-                }
-            }
+        let name = side.client.name().to_string();
+        let applied = match pregame::choice_in(kind, &answer) {
+            Some(choice) => seq.apply(choice).map(|()| choice.to_string()).map_err(Some),
+            None => Err(None),
         };
-        let first = if winner_white { Color::Black } else { Color::White };
-        fen = set_side_to_move(&fen, first);
-        let a_white = winner_white == a_wins;
-        let mut options = vec!["swap none".to_string()];
-        options.extend(startpos::transpositions(v, &fen).unwrap_or_default().into_iter().map(|t| format!("swap {t}")));
-        let command = format!("pregame {} transpose {fen}", v.name);
-        let answer = match ask(loser, &mut rng, command, &options, opts) {
-            Ok(a) => a,
-            Err((reason, termination)) => {
-                return Pregame::Forfeit { a_fails: !a_wins, a_white, ending_reason: reason, termination }
-            }
-        };
-        let swap = match answer.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["swap", "none"] | ["none"] => Ok("none".to_string()),
-            ["swap", token] | [token] => startpos::apply_transposition(v, &fen, token).map(|f| {
-                fen = f;
-                token.to_string()
-            }),
-            _ => Err(startpos::StartError::IllegalSwap(answer.clone())),
-        };
-        let swap = match swap {
-            Ok(s) => s,
+        let choice = match applied {
+            Ok(choice) => choice,
             Err(e) => {
                 return Pregame::Forfeit {
-                    a_fails: !a_wins,
+                    a_fails: a_asked,
                     a_white,
-                    ending_reason: format!("{}: {e}", loser.client.name()),
+                    ending_reason: illegal_choice(kind, &name, &answer, e),
                     termination: "illegal pre-game choice",
                 }
             }
         };
-        let note = format!(
-            "{} won the toss and chose {}; {} moves first, transposition {swap}",
-            winner.client.name(),
-            if winner_white { "White" } else { "Black" },
-            loser.client.name()
-        );
-        return Pregame::Done { fen, a_white, note: Some(note) };
-    }
-    if !v.relocation.is_empty() {
-        // Chess-9: Black relocates, then White.
-        let a_white = p.a_first;
-        let mut notes = Vec::new();
-        for color in [Color::Black, Color::White] {
-            let a_moves = (color == Color::White) == a_white;
-            let side = if a_moves { &mut *a } else { &mut *b };
-            let options: Vec<String> = startpos::relocations(v, &fen, color)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|r| format!("relocate {r}"))
-                .collect();
-            let command = format!("pregame {} relocate {fen} {color}", v.name);
-            let answer = match ask(side, &mut rng, command, &options, opts) {
-                Ok(a) => a,
-                Err((reason, termination)) => {
-                    return Pregame::Forfeit { a_fails: a_moves, a_white, ending_reason: reason, termination }
-                }
-            };
-            let choice = answer.strip_prefix("relocate").unwrap_or(&answer).trim().to_string();
-            match startpos::apply_relocation(v, &fen, color, &choice) {
-                Ok(f) => fen = f,
-                Err(e) => {
-                    return Pregame::Forfeit {
-                        a_fails: a_moves,
-                        a_white,
-                        ending_reason: format!("{}: {e}", side.client.name()),
-                        termination: "illegal pre-game choice",
-                    }
-                }
+        notes.push(match kind {
+            StepKind::Side => {
+                let taken = kind.chooser_after(&choice);
+                a_white = (taken == Color::White) == p.a_first;
+                format!("{name} won the toss and chose {}", side_name(taken))
             }
-            notes.push(format!("{} ({color}) relocates {choice}", side.client.name()));
-        }
-        return Pregame::Done { fen, a_white, note: Some(notes.join("; ")) };
+            StepKind::Swap(_) => format!("{name} moves first, transposition {choice}"),
+            StepKind::Relocate(c) => format!("{name} ({c}) relocates {choice}"),
+        });
     }
-    Pregame::Done { fen, a_white: p.a_first, note: None }
+    Pregame::Done { fen: seq.fen().to_string(), a_white, note: Some(notes.join("; ")) }
 }
 
 /// Scores per side for adjudication, most recent last.
@@ -511,6 +442,7 @@ pub fn play_game<'c>(
 mod tests {
     use super::*;
     use crate::tournament::{DrawRule, ResignRule};
+    use crate::variant::StalemateRule;
 
     #[test]
     fn adjudication_needs_both_engines_to_agree() {
@@ -528,6 +460,173 @@ mod tests {
         assert_eq!(log.adjudicate(&adj, 10).map(|e| e.result), Some("1/2-1/2"));
     }
 
+    /// An engine that answers the pre-game from a script and records what it was asked.
+    struct Scripted {
+        name: &'static str,
+        answers: Vec<&'static str>,
+        asked: Vec<String>,
+    }
+
+    impl Scripted {
+        fn new(name: &'static str, answers: &[&'static str]) -> Scripted {
+            Scripted { name, answers: answers.iter().rev().copied().collect(), asked: Vec::new() }
+        }
+    }
+
+    impl Client for Scripted {
+        fn name(&self) -> &str {
+            self.name
+        }
+        fn ensure_started(&mut self) -> Result<(), EngineError> {
+            Ok(())
+        }
+        fn new_game(&mut self, _: &'static Variant, _: &str, _: &TimeControl) -> Result<MoveStyle, EngineError> {
+            Ok(MoveStyle::Coordinates)
+        }
+        fn pregame(&mut self, command: &str, _: Instant) -> Result<String, EngineError> {
+            self.asked.push(command.to_string());
+            self.answers.pop().map(str::to_string).ok_or_else(|| EngineError::BadSpec("no answer left".to_string()))
+        }
+        fn think(&mut self, _: &Turn) -> Result<Answer, EngineError> {
+            Err(EngineError::BadSpec("not in a pre-game test".to_string()))
+        }
+        fn game_over(&mut self, _: &str, _: &str) {}
+        fn kill(&mut self) {}
+    }
+
+    const OPTS: GameOptions = GameOptions {
+        tc: TimeControl::Depth(1),
+        grace_ms: 0,
+        hang_ms: 0,
+        pregame_ms: 50,
+        adjudication: Adjudication { resign: None, draw: None, max_moves: None },
+    };
+
+    fn pairing(variant: &str, fen: &str, a_first: bool, seed: u64) -> Pairing {
+        let variant = crate::variant::builtin(variant).unwrap();
+        Pairing { round: 1, a: 0, b: 1, variant, fen: fen.to_string(), a_first, pregame: true, seed }
+    }
+
+    fn referee(p: &Pairing, a: &mut Scripted, b: &mut Scripted, modes: [PregameMode; 2]) -> Pregame {
+        let mut sa = Side { client: a, mode: modes[0] };
+        let mut sb = Side { client: b, mode: modes[1] };
+        run_pregame(p, &mut sa, &mut sb, &OPTS)
+    }
+
+    /// The start the search-driven pre-game reaches with the same choices imposed.
+    fn imposed(p: &Pairing, forced: &crate::pregame::Forced) -> String {
+        let mut scorer = crate::pregame::Scorer::new(1, 1);
+        crate::pregame::run_pregame(p.variant, &p.fen, crate::pregame::Budget::Depth(1), forced, &mut scorer)
+            .unwrap()
+            .fen
+    }
+
+    const DCHESS: &str = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    const CHESS9: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const ENGINES: [PregameMode; 2] = [PregameMode::Engine, PregameMode::Engine];
+
+    #[test]
+    fn the_referee_asks_each_step_of_the_sequence_of_its_chooser() {
+        // D-Chess: `a` wins the toss and takes Black, so `b` moves first with White and swaps.
+        let p = pairing("dchess", DCHESS, true, 1);
+        let (mut a, mut b) = (Scripted::new("a", &["side black"]), Scripted::new("b", &["a1b1"]));
+        let Pregame::Done { fen, a_white, note } = referee(&p, &mut a, &mut b, ENGINES) else {
+            panic!("a forfeit");
+        };
+        assert_eq!(a.asked, [format!("pregame dchess choose-side {DCHESS} movetime 50")]);
+        assert_eq!(b.asked, [format!("pregame dchess transpose {DCHESS} movetime 50")]);
+        assert!(!a_white);
+        assert_eq!(note.as_deref(), Some("a won the toss and chose Black; b moves first, transposition a1b1"));
+        let forced =
+            crate::pregame::Forced { side: Some(Color::Black), swap: Some("a1b1".to_string()), ..Default::default() };
+        assert_eq!(fen, imposed(&p, &forced));
+        assert_eq!(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w - - 0 1");
+        // Chess-9: Black (`b`) relocates first, then White (`a`), answering without the keyword.
+        let p = pairing("chess9", CHESS9, true, 1);
+        let (mut a, mut b) = (Scripted::new("a", &["queen"]), Scripted::new("b", &["relocate king"]));
+        let Pregame::Done { fen, a_white, note } = referee(&p, &mut a, &mut b, ENGINES) else {
+            panic!("a forfeit");
+        };
+        assert_eq!(b.asked, [format!("pregame chess9 relocate {CHESS9} black movetime 50")]);
+        let after_black = "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(a.asked, [format!("pregame chess9 relocate {after_black} white movetime 50")]);
+        assert!(a_white);
+        assert_eq!(note.as_deref(), Some("b (black) relocates king; a (white) relocates queen"));
+        let forced = crate::pregame::Forced {
+            relocations: vec![(Color::Black, "king".to_string()), (Color::White, "queen".to_string())],
+            ..Default::default()
+        };
+        assert_eq!(fen, imposed(&p, &forced));
+    }
+
+    #[test]
+    fn an_illegal_answer_forfeits_for_the_side_that_gave_it() {
+        // Variant, start, the answers of `a` and of `b`, whether `a` fails, the reason.
+        type Case = (&'static str, &'static str, &'static [&'static str], &'static [&'static str], bool, &'static str);
+        let cases: [Case; 4] = [
+            ("dchess", DCHESS, &["side purple"], &[], true, "a gave an illegal side choice 'side purple'"),
+            ("dchess", DCHESS, &["side black"], &["swap a8c8"], false, "b: illegal transposition: 'a8c8'"),
+            ("chess9", CHESS9, &[], &["relocate rook"], false, "b: illegal relocation: 'rook' for black"),
+            ("chess9", CHESS9, &["king queen"], &["none"], true, "a gave an unreadable pre-game answer"),
+        ];
+        for (variant, fen, for_a, for_b, a_fails, reason) in cases {
+            let p = pairing(variant, fen, true, 1);
+            let (mut a, mut b) = (Scripted::new("a", for_a), Scripted::new("b", for_b));
+            match referee(&p, &mut a, &mut b, ENGINES) {
+                Pregame::Forfeit { a_fails: fails, ending_reason, termination, .. } => {
+                    assert_eq!(fails, a_fails, "{variant} {for_a:?} {for_b:?}");
+                    assert!(ending_reason.starts_with(reason), "{ending_reason}");
+                    assert_eq!(termination, "illegal pre-game choice");
+                }
+                Pregame::Done { fen, .. } => panic!("{variant} {for_a:?} {for_b:?}: accepted, {fen}"),
+            }
+        }
+    }
+
+    #[test]
+    fn random_choices_follow_the_sequence_and_its_seed() {
+        let random = [PregameMode::Random, PregameMode::Random];
+        for (variant, fen) in [("dchess", DCHESS), ("chess9", CHESS9)] {
+            for seed in 0..12 {
+                let p = pairing(variant, fen, seed % 2 == 0, seed);
+                let (mut a, mut b) = (Scripted::new("a", &[]), Scripted::new("b", &[]));
+                let Pregame::Done { fen, a_white, note } = referee(&p, &mut a, &mut b, random) else {
+                    panic!("{variant} {seed}: a forfeit");
+                };
+                assert!(a.asked.is_empty() && b.asked.is_empty(), "random choosers ask no engine");
+                // The same picks from the same seed, walking the sequence by hand.
+                let mut rng = SplitMix64::new(seed ^ 0x5eed_0f9a_3e00);
+                let mut seq = Sequence::new(p.variant, &p.fen).unwrap();
+                while seq.next().is_some() {
+                    let options = seq.options().unwrap();
+                    let choice = pick(&mut rng, &options).to_string();
+                    seq.apply(&choice).unwrap();
+                }
+                assert_eq!(fen, seq.fen(), "{variant} {seed}");
+                let choices: Vec<&str> = seq.made().iter().map(|(_, c)| c.as_str()).collect();
+                let words: Vec<&str> =
+                    note.as_deref().unwrap().split("; ").map(|n| n.rsplit(' ').next().unwrap()).collect();
+                if variant == "dchess" {
+                    assert_eq!(words[0].to_ascii_lowercase(), choices[0], "{note:?}");
+                    assert_eq!(a_white, (choices[0] == "white") == p.a_first);
+                    assert_eq!(words[1], choices[1]);
+                } else {
+                    assert_eq!(words, choices);
+                    assert_eq!(a_white, p.a_first);
+                }
+                let mut forced = crate::pregame::Forced::default();
+                for (kind, choice) in seq.made() {
+                    match kind {
+                        StepKind::Side => forced.side = Color::from_name(choice),
+                        StepKind::Swap(_) => forced.swap = Some(choice.clone()),
+                        StepKind::Relocate(c) => forced.relocations.push((*c, choice.clone())),
+                    }
+                }
+                assert_eq!(fen, imposed(&p, &forced), "{variant} {seed}: the decision's sequence agrees");
+            }
+        }
+    }
+
     #[test]
     fn rvc_stalemate_scores_three_fifths() {
         let e = rules_ending(Outcome::Stalemate {
@@ -536,6 +635,5 @@ mod tests {
         });
         assert_eq!((e.result, e.white_score), ("1/2-1/2", 0.4));
         assert_eq!(e.termination, "stalemate: 3/5 to Black");
-        assert_eq!(set_side_to_move("8/8/8/8/8/8/8/8 w - - 0 1", Color::Black), "8/8/8/8/8/8/8/8 b - - 0 1");
     }
 }

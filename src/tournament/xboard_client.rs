@@ -70,27 +70,13 @@ fn edit_lines(fen: &str) -> Option<Vec<String>> {
     let (mut white, mut black) = (Vec::new(), Vec::new());
     for (i, row) in ranks.iter().enumerate() {
         let rank = ranks.len() - i;
-        let mut file = 0u8;
-        let mut digits = String::new();
-        for c in row.chars().chain(std::iter::once('/')) {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            if !digits.is_empty() {
-                file += digits.parse::<u8>().ok()?;
-                digits.clear();
-            }
-            if c == '/' {
-                break;
-            }
-            let square = format!("{}{}{rank}", c.to_ascii_uppercase(), (b'a' + file) as char);
+        for (file, c) in crate::startpos::rank_squares(row).into_iter().enumerate().filter(|&(_, c)| c != ' ') {
+            let square = format!("{}{}{rank}", c.to_ascii_uppercase(), (b'a' + file as u8) as char);
             if c.is_ascii_uppercase() {
                 white.push(square)
             } else {
                 black.push(square)
             }
-            file += 1;
         }
     }
     let mut out = Vec::new();

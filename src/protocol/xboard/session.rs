@@ -118,10 +118,6 @@ impl<W: Write> Xboard<W> {
         let engine = Engine::new("chess").ok()?;
         let start_fen = engine.default_start_fen().ok()?;
         let game = Game::new(engine.variant(), &start_fen).ok()?;
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x9E37_79B9);
         Some(Xboard {
             codec: MoveCodec::new(engine.variant().geometry.ranks, false),
             engine,
@@ -143,7 +139,7 @@ impl<W: Write> Xboard<W> {
             status: Status::default(),
             ruleset: "auto".to_string(),
             random_start: true,
-            random_state: seed,
+            random_state: crate::random::clock_seed(),
             drawn: None,
         })
     }
