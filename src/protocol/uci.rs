@@ -10,36 +10,25 @@
 //! move or an unreadable limit is still answered (unreadable limits are left out; a `go` with no
 //! readable limit left searches to depth 1).
 //!
-//! Owns: UCI text in and out, the UCI options.
+//! Owns: UCI text in and out.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
 
-use crate::engine::{
-    Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
-};
+use super::option_text;
+use crate::engine::options::{self, Effect};
+use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
-use crate::variant;
 use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
 
 /// Depth searched for a `go` none of whose limits could be read.
 const UNREADABLE_GO_DEPTH: u32 = 1;
-/// Largest Move Overhead accepted, in milliseconds.
-const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
-
-/// The variants offered in the UCI_Variant combo, the default first.
-const UCI_VARIANTS: [&str; 7] = ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess", "rvc"];
-
-/// The UCI session: the engine, the options, and the running search's event channel.
+/// The UCI session: the engine (with the options), and the running search's event channel.
 pub struct Uci<W: Write> {
     engine: Engine,
     out: W,
     events: Receiver<SearchEvent>,
-    /// UCI_Variant as set by the GUI, and Ruleset (`auto` = follow UCI_Variant).
-    uci_variant: String,
-    ruleset: String,
-    chess960: bool,
     /// While pondering: the limits to search with once `ponderhit` comes (the clock of the
     /// `go ponder` command).
     pondering: Option<SearchLimits>,
@@ -49,15 +38,7 @@ impl<W: Write> Uci<W> {
     /// A session writing to `out`.
     pub fn new(out: W) -> Option<Uci<W>> {
         let engine = Engine::new("chess").ok()?;
-        Some(Uci {
-            engine,
-            out,
-            events: never(),
-            uci_variant: "chess".to_string(),
-            ruleset: "auto".to_string(),
-            chess960: false,
-            pondering: None,
-        })
+        Some(Uci { engine, out, events: never(), pondering: None })
     }
 
     fn say(&mut self, line: &str) {
@@ -153,105 +134,38 @@ impl<W: Write> Uci<W> {
     fn identify(&mut self) {
         self.say(&format!("id name Menagerie {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Menagerie developers");
-        self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
-        self.say(&format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
-        ));
-        self.say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
-        self.say("option name Ponder type check default false");
-        self.say("option name UCI_AnalyseMode type check default false");
-        self.say("option name UCI_Chess960 type check default false");
-        let combo: Vec<String> = UCI_VARIANTS.iter().map(|v| format!("var {v}")).collect();
-        self.say(&format!("option name UCI_Variant type combo default chess {}", combo.join(" ")));
-        // Ruleset is ours: it offers every rule set, also those outside UCI_Variant's list.
-        let rulesets: Vec<String> = variant::builtin_names_with_options().iter().map(|v| format!("var {v}")).collect();
-        self.say(&format!("option name Ruleset type combo default auto var auto {}", rulesets.join(" ")));
+        for line in option_text::offer_lines(Frontend::Uci) {
+            self.say(&line);
+        }
         self.say("uciok");
     }
 
-    /// `setoption`: names and values are read without regard to case. A value that is not
-    /// allowed (not a number, out of the advertised range, not in the combo) is answered with
-    /// an error and the option keeps its value.
+    /// `setoption`: the registry reads and checks the value (names and values without regard to
+    /// case); a value that is not allowed is answered with an error and changes nothing.
     fn set_option(&mut self, name: &str, value: &str) {
-        let value = value.trim();
-        let spin = |min: u64, max: u64| value.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
-        let check = match value.to_ascii_lowercase().as_str() {
-            "true" => Some(true),
-            "false" => Some(false),
-            _ => None,
-        };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => match spin(1, MAX_HASH_MB as u64) {
-                Some(mb) => self.engine.set_hash(mb as usize),
-                None => self.error(format!("Hash must be 1..{MAX_HASH_MB} megabytes, not '{value}'")),
-            },
-            "threads" => match spin(1, MAX_THREADS as u64) {
-                Some(n) => self.engine.set_threads(n as usize),
-                None => self.error(format!("Threads must be 1..{MAX_THREADS}, not '{value}'")),
-            },
-            "move overhead" => match spin(0, MAX_MOVE_OVERHEAD_MS) {
-                Some(ms) => self.engine.set_move_overhead(ms),
-                None => {
-                    self.error(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD_MS} milliseconds, not '{value}'"))
-                }
-            },
-            "multipv" => match spin(1, MAX_MULTIPV as u64) {
-                Some(n) => self.engine.set_multipv(n as usize),
-                None => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
-            },
-            // Pondering and analysis need nothing set in advance: `go ponder` and `go infinite`
-            // say it all.
-            "ponder" | "uci_analysemode" => {
-                if check.is_none() {
-                    self.error(format!("{} is true or false, not '{value}'", name.trim()));
-                }
-            }
-            "uci_chess960" => match check {
-                Some(on) => self.set_chess960(on),
-                None => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
-            },
-            "uci_variant" => {
-                let wanted = value.to_ascii_lowercase();
-                if variant::builtin(&wanted).is_err() {
-                    self.error(format!("unknown UCI_Variant '{value}'"));
-                    return;
-                }
-                self.uci_variant = wanted;
-                self.apply_variant();
-            }
-            "ruleset" => {
-                let wanted = value.to_ascii_lowercase();
-                if wanted != "auto" && variant::builtin(&wanted).is_err() {
-                    self.error(format!("unknown Ruleset '{value}'"));
-                    return;
-                }
-                self.ruleset = wanted;
-                self.apply_variant();
-            }
-            _ => self.error(format!("unknown option '{}'", name.trim())),
+        match self.engine.set_option(Frontend::Uci, name, value) {
+            Ok(option) if option.effect == Effect::Rules => self.apply_variant(),
+            Ok(_) => {}
+            Err(e) => self.error(e),
         }
-    }
-
-    fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on;
-        self.apply_variant();
     }
 
     /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together. Castling
     /// is written king-takes-rook under UCI_Chess960 and when UCI_Variant is chess960: Cute
     /// Chess sets only the latter for Fischer Random games (also with Ruleset=chess9).
     fn apply_variant(&mut self) {
-        let chess960_variant = matches!(self.uci_variant.as_str(), "chess960" | "fischerandom");
-        self.engine.set_chess960(self.chess960 || chess960_variant);
-        let mut name = if self.ruleset == "auto" { self.uci_variant.clone() } else { self.ruleset.clone() };
-        if name == "chess" && self.chess960 {
-            name = "chess960".to_string();
+        let options = self.engine.options();
+        let uci_variant = options.combo(&options::VARIANT);
+        let chess960 = options.check(&options::CHESS960);
+        let mut name = options.rules_for(uci_variant);
+        if name == "chess" && chess960 {
+            name = "chess960";
         }
-        if self.engine.variant().name == name || (name == "fischerandom" && self.engine.variant().name == "chess960") {
+        self.engine.set_chess960(chess960 || uci_variant == "chess960");
+        if self.engine.variant().name == name {
             return;
         }
-        match self.engine.set_variant(&name) {
+        match self.engine.set_variant(name) {
             Ok(()) => {
                 let v = self.engine.variant();
                 let start = self.engine.position().to_fen();
