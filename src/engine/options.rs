@@ -86,58 +86,23 @@ const BOTH: &[Frontend] = &[Frontend::Uci, Frontend::Xboard];
 const UCI: &[Frontend] = &[Frontend::Uci];
 const XBOARD: &[Frontend] = &[Frontend::Xboard];
 
-pub static HASH: EngineOption = EngineOption {
-    name: "Hash",
-    kind: OptionKind::Spin { default: DEFAULT_HASH_MB as u64, min: 1, max: MAX_HASH_MB as u64, unit: " megabytes" },
-    offered: BOTH,
-    effect: Effect::Hash,
-};
+pub static HASH: EngineOption = spin("Hash", DEFAULT_HASH_MB as u64, 1, MAX_HASH_MB as u64, " megabytes", Effect::Hash);
 
-pub static THREADS: EngineOption = EngineOption {
-    name: "Threads",
-    kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as u64, unit: "" },
-    offered: BOTH,
-    effect: Effect::Threads,
-};
+pub static THREADS: EngineOption = spin("Threads", 1, 1, MAX_THREADS as u64, "", Effect::Threads);
 
-pub static MOVE_OVERHEAD: EngineOption = EngineOption {
-    name: "Move Overhead",
-    kind: OptionKind::Spin {
-        default: DEFAULT_MOVE_OVERHEAD_MS,
-        min: 0,
-        max: MAX_MOVE_OVERHEAD_MS,
-        unit: " milliseconds",
-    },
-    offered: BOTH,
-    effect: Effect::MoveOverhead,
-};
+pub static MOVE_OVERHEAD: EngineOption =
+    spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS, " milliseconds", Effect::MoveOverhead);
 
-pub static MULTIPV: EngineOption = EngineOption {
-    name: "MultiPV",
-    kind: OptionKind::Spin { default: 1, min: 1, max: MAX_MULTIPV as u64, unit: "" },
-    offered: BOTH,
-    effect: Effect::MultiPv,
-};
+pub static MULTIPV: EngineOption = spin("MultiPV", 1, 1, MAX_MULTIPV as u64, "", Effect::MultiPv);
 
 /// Pondering needs nothing set in advance: `go ponder` says it all.
-pub static PONDER: EngineOption =
-    EngineOption { name: "Ponder", kind: OptionKind::Check { default: false }, offered: UCI, effect: Effect::Kept };
+pub static PONDER: EngineOption = check("Ponder", false, UCI, Effect::Kept);
 
 /// Analysis needs nothing set in advance: `go infinite` says it all.
-pub static ANALYSE_MODE: EngineOption = EngineOption {
-    name: "UCI_AnalyseMode",
-    kind: OptionKind::Check { default: false },
-    offered: UCI,
-    effect: Effect::Kept,
-};
+pub static ANALYSE_MODE: EngineOption = check("UCI_AnalyseMode", false, UCI, Effect::Kept);
 
 /// Castling written king-takes-rook; turns `chess` into `chess960`.
-pub static CHESS960: EngineOption = EngineOption {
-    name: "UCI_Chess960",
-    kind: OptionKind::Check { default: false },
-    offered: UCI,
-    effect: Effect::Rules,
-};
+pub static CHESS960: EngineOption = check("UCI_Chess960", false, UCI, Effect::Rules);
 
 /// The variant the GUI asks for. `fischerandom` (Cute Chess's name) is read as chess960 but
 /// never offered: Cute Chess would send it back as chess960.
@@ -158,16 +123,27 @@ pub static RULESET: EngineOption = EngineOption {
 };
 
 /// XBoard's engine-defined variants start from a randomly drawn start position.
-pub static RANDOM_START: EngineOption = EngineOption {
-    name: "Random start",
-    kind: OptionKind::Check { default: true },
-    offered: XBOARD,
-    effect: Effect::Kept,
-};
+pub static RANDOM_START: EngineOption = check("Random start", true, XBOARD, Effect::Kept);
 
 /// Every option, in the order the protocols list them.
 pub static OPTIONS: [&EngineOption; 10] =
     [&HASH, &THREADS, &MOVE_OVERHEAD, &MULTIPV, &PONDER, &ANALYSE_MODE, &CHESS960, &VARIANT, &RULESET, &RANDOM_START];
+
+/// A spin both protocols offer.
+const fn spin(
+    name: &'static str,
+    default: u64,
+    min: u64,
+    max: u64,
+    unit: &'static str,
+    effect: Effect,
+) -> EngineOption {
+    EngineOption { name, kind: OptionKind::Spin { default, min, max, unit }, offered: BOTH, effect }
+}
+
+const fn check(name: &'static str, default: bool, offered: &'static [Frontend], effect: Effect) -> EngineOption {
+    EngineOption { name, kind: OptionKind::Check { default }, offered, effect }
+}
 
 /// `Ruleset`'s value for following the GUI's variant.
 const AUTO: &str = "auto";

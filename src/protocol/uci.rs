@@ -13,7 +13,7 @@
 //! Owns: UCI text in and out.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
 
-use super::option_text;
+use super::{option_text, Session};
 use crate::engine::options::{self, Effect};
 use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
@@ -56,20 +56,6 @@ impl<W: Write> Uci<W> {
         super::run_session(self, lines);
     }
 
-    /// End a running search and report what it still has to say (its best move above all):
-    /// every `go` is answered by a `bestmove`, even when the GUI moves on without waiting.
-    fn finish_search(&mut self) {
-        if self.engine.is_searching() {
-            self.engine.stop();
-        }
-        self.engine.wait();
-        while let Ok(e) = self.events.try_recv() {
-            self.report(e);
-        }
-        self.events = never();
-        self.pondering = None;
-    }
-
     /// `ponderhit`: the opponent played the expected move. The ponder search ends without a
     /// best move and a normal search of the same position starts with the clock of `go ponder`
     /// (the table keeps what pondering found).
@@ -79,7 +65,7 @@ impl<W: Write> Uci<W> {
         self.engine.wait();
         while let Ok(e) = self.events.try_recv() {
             if !matches!(e, SearchEvent::BestMove { .. }) {
-                self.report(e);
+                self.on_search_event(e);
             }
         }
         self.events = self.engine.go(limits);
@@ -92,17 +78,17 @@ impl<W: Write> Uci<W> {
         match first {
             "" => return true,
             "position" => {
-                self.finish_search();
+                self.end_search();
                 self.position(line);
                 return true;
             }
             "go" => {
-                self.finish_search();
+                self.end_search();
                 self.go(line);
                 return true;
             }
             "pregame" => {
-                self.finish_search();
+                self.end_search();
                 match pregame::protocol_command(line, &self.engine) {
                     Ok(lines) => lines.iter().for_each(|l| self.say(l)),
                     Err(e) => self.error(e),
@@ -115,7 +101,7 @@ impl<W: Write> Uci<W> {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.say("readyok"),
             UciMessage::UciNewGame => {
-                self.finish_search();
+                self.end_search();
                 self.engine.new_game();
             }
             UciMessage::Stop => self.engine.stop(),
@@ -123,7 +109,7 @@ impl<W: Write> Uci<W> {
             UciMessage::Quit => return false,
             UciMessage::Debug(_) => {}
             UciMessage::SetOption { name, value } => {
-                self.finish_search();
+                self.end_search();
                 self.set_option(&name, value.as_deref().unwrap_or(""));
             }
             _ => self.error(format!("unknown command '{line}'")),
@@ -258,39 +244,6 @@ impl<W: Write> Uci<W> {
             Err(e) => self.error(e),
         }
     }
-
-    fn report(&mut self, event: SearchEvent) {
-        match event {
-            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
-                let score = match score {
-                    ScoreReport::Centipawns(cp) => format!("cp {cp}"),
-                    ScoreReport::Mate(m) => format!("mate {m}"),
-                };
-                let score = match bound {
-                    Bound::Exact => score,
-                    Bound::Lower => format!("{score} lowerbound"),
-                    Bound::Upper => format!("{score} upperbound"),
-                };
-                let line = format!(
-                    "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
-                    pv.join(" ")
-                );
-                self.say(line.trim_end());
-            }
-            SearchEvent::CurrMove { depth, currmove, number } => {
-                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
-            }
-            SearchEvent::BestMove { best, ponder } => {
-                self.pondering = None;
-                let line = match (best, ponder) {
-                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-                    (Some(b), None) => format!("bestmove {b}"),
-                    (None, _) => "bestmove 0000".to_string(),
-                };
-                self.say(&line);
-            }
-        }
-    }
 }
 
 /// The words of a `go` line (without `ponder` and `searchmoves`) that vampirc-uci can read, and
@@ -374,21 +327,60 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
     limits
 }
 
-impl<W: Write> super::Session for Uci<W> {
+impl<W: Write> Session for Uci<W> {
     fn command(&mut self, line: &str) -> bool {
         Uci::command(self, line)
+    }
+
+    fn on_search_event(&mut self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
+                let score = match score {
+                    ScoreReport::Centipawns(cp) => format!("cp {cp}"),
+                    ScoreReport::Mate(m) => format!("mate {m}"),
+                };
+                let score = match bound {
+                    Bound::Exact => score,
+                    Bound::Lower => format!("{score} lowerbound"),
+                    Bound::Upper => format!("{score} upperbound"),
+                };
+                let line = format!(
+                    "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
+                    pv.join(" ")
+                );
+                self.say(line.trim_end());
+            }
+            SearchEvent::CurrMove { depth, currmove, number } => {
+                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
+            }
+            SearchEvent::BestMove { best, ponder } => {
+                self.pondering = None;
+                let line = match (best, ponder) {
+                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                    (Some(b), None) => format!("bestmove {b}"),
+                    (None, _) => "bestmove 0000".to_string(),
+                };
+                self.say(&line);
+            }
+        }
     }
 
     fn search_events(&mut self) -> &mut Receiver<SearchEvent> {
         &mut self.events
     }
 
-    fn on_search_event(&mut self, event: SearchEvent) {
-        self.report(event);
-    }
-
+    /// End a running search and report what it still has to say (its best move above all):
+    /// every `go` is answered by a `bestmove`, even when the GUI moves on without waiting.
     fn end_search(&mut self) {
-        self.finish_search();
+        if self.engine.is_searching() {
+            self.engine.stop();
+        }
+        self.engine.wait();
+        while let Ok(e) = self.events.try_recv() {
+            self.on_search_event(e);
+        }
+        self.events = never();
+        self.pondering = None;
     }
 }
 
@@ -401,6 +393,7 @@ mod tests {
 
     use super::Uci;
     use crate::any::AnyPosition;
+    use crate::protocol::Session;
     use crate::variant::builtin;
 
     fn session() -> Uci<Vec<u8>> {
@@ -463,7 +456,7 @@ mod tests {
             (Bound::Upper, ScoreReport::Mate(-3)),
             (Bound::Exact, ScoreReport::Centipawns(5)),
         ] {
-            s.report(SearchEvent::Info {
+            s.on_search_event(SearchEvent::Info {
                 multipv: 1,
                 depth: 12,
                 seldepth: 20,
@@ -512,7 +505,7 @@ mod tests {
         s.command("setoption name UCI_Variant value vdchess");
         s.command("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
         s.command("go depth 1 searchmoves C@e4 C@l9 e1d1");
-        s.finish_search();
+        s.end_search();
         let out = output(&s);
         assert!(
             out.contains("info string error: searchmoves: illegal move 'C@l9': square l9 is not on the 8x8 board"),
@@ -527,7 +520,7 @@ mod tests {
         let mut s = session();
         s.command("position startpos");
         s.command(line);
-        s.finish_search();
+        s.end_search();
         let out = output(&s);
         let errors = out.lines().filter(|l| l.starts_with("info string error")).map(str::to_string).collect();
         (errors, out.lines().find_map(|l| l.strip_prefix("bestmove ")).map(str::to_string))
