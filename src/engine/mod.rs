@@ -234,6 +234,15 @@ impl Engine {
         &self.options
     }
 
+    /// Perft of the current position per root move, the moves written as searches write them
+    /// (none at depth 0).
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.setup.position.divide(depth, self.chess960, |_, _| {})
+    }
+
     /// Hash table size in megabytes (at least 1); the table starts empty.
     pub fn set_hash(&mut self, mb: usize) {
         self.halt();

@@ -5,7 +5,8 @@
 //! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
 //! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
 //! currmovenumber N` in long searches, one `bestmove` per search. `pregame ...` lines go to
-//! `pregame::protocol_command` (our own extension, see the README).
+//! `pregame::protocol_command` (our own extension, see the README). Stockfish's `go perft N` and
+//! `d` are answered as Stockfish answers them (`inspect`).
 //! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
 //! move or an unreadable limit is still answered (unreadable limits are left out; a `go` with no
 //! readable limit left searches to depth 1).
@@ -13,7 +14,7 @@
 //! Owns: UCI text in and out.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
 
-use super::{option_text, Session};
+use super::{inspect, option_text, Session};
 use crate::engine::options::{self, Effect};
 use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
@@ -84,7 +85,19 @@ impl<W: Write> Uci<W> {
             }
             "go" => {
                 self.end_search();
-                self.go(line);
+                match inspect::perft_depth(line) {
+                    Some(Ok(depth)) => {
+                        let rows = self.engine.divide(depth);
+                        inspect::perft_lines(depth, &rows).iter().for_each(|l| self.say(l));
+                    }
+                    Some(Err(e)) => self.error(e),
+                    None => self.go(line),
+                }
+                return true;
+            }
+            // Reads the position only: a running search goes on.
+            "d" => {
+                inspect::board_lines(self.engine.position()).iter().for_each(|l| self.say(l));
                 return true;
             }
             "pregame" => {
