@@ -3,7 +3,7 @@
 //! does (`Effect`). Both protocols print their option lists from `OPTIONS` and set every option
 //! through `Options::set`, so that a value is read, checked and refused in one place; the
 //! engine applies a change's effect (`Engine::set_option`). Adding an option is one declaration
-//! here plus its effect.
+//! here (and its place in `OPTIONS`) plus its effect.
 //!
 //! Owns: `EngineOption`, `OptionKind`, `Effect`, `Frontend`, `OPTIONS`, `Options` (the current
 //! values), `OptionError`, the meaning of `Ruleset`'s `auto`.
