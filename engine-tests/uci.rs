@@ -300,3 +300,158 @@ fn aspiration_failures_are_reported_as_bounds() {
     assert!(seen.iter().any(|s| s.2 == Bound::Lower), "no fail high reported: {seen:?}");
     assert!(seen.iter().any(|s| s.2 == Bound::Upper), "no fail low reported: {seen:?}");
 }
+
+#[test]
+fn the_handshake_offers_the_registry() {
+    use menagerie::engine::Frontend;
+    use menagerie::protocol::option_text::offer_lines;
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.expect(|l| l == "uciok", 5000);
+    let offered: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    let declared = offer_lines(Frontend::Uci);
+    assert_eq!(offered, declared.iter().collect::<Vec<_>>());
+    // One list of variants: UCI_Variant offers every built-in variant.
+    let variants = lines.iter().find(|l| l.starts_with("option name UCI_Variant ")).unwrap();
+    for v in menagerie::variant::builtin_names() {
+        assert!(variants.contains(&format!(" var {v}")), "{v}: {variants}");
+    }
+    // Options that only XBoard offers are unknown here.
+    s.send("setoption name Random start value false");
+    let lines = s.expect(|l| l.starts_with("info string"), 2000);
+    assert_eq!(lines.last().map(String::as_str), Some("info string error: unknown option 'Random start'"));
+}
+
+/// Send `go perft DEPTH` and read its lines up to `Nodes searched`.
+fn go_perft(s: &mut Session, depth: u32) -> (Vec<(String, u64)>, u64) {
+    s.send(&format!("go perft {depth}"));
+    let lines = s.expect(|l| l.starts_with("Nodes searched: "), 20_000);
+    let (last, rest) = lines.split_last().unwrap();
+    let total = last["Nodes searched: ".len()..].parse().unwrap();
+    let (blank, divide) = rest.split_last().unwrap();
+    assert_eq!(blank, "", "a blank line before the total: {lines:?}");
+    // Announcements of earlier commands may come first.
+    let rows = divide
+        .iter()
+        .filter(|l| !l.starts_with("info "))
+        .map(|l| {
+            let (m, n) = l.split_once(": ").unwrap_or_else(|| panic!("not 'move: count': {l}"));
+            (m.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    (rows, total)
+}
+
+#[test]
+fn go_perft_divides_as_stockfish_does() {
+    let mut s = Session::start();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    s.send("position startpos moves e2e4");
+    let (rows, total) = go_perft(&mut s, 3);
+    let mut moves: Vec<String> = rows.iter().map(|(m, _)| m.clone()).collect();
+    let mut legal_moves = legal("chess", start, &["e2e4"]);
+    moves.sort();
+    legal_moves.sort();
+    assert_eq!(moves, legal_moves);
+    let mut p = AnyPosition::from_fen(builtin("chess").unwrap(), start).unwrap();
+    p.play_text("e2e4").unwrap();
+    assert_eq!(total, p.perft(3));
+    assert_eq!(total, rows.iter().map(|(_, n)| n).sum::<u64>());
+    assert_eq!(go_perft(&mut s, 0), (Vec::new(), 1));
+
+    // Moves are written as searches write them: drops, and castling king-takes-rook under
+    // UCI_Chess960.
+    s.send("setoption name UCI_Variant value vdchess");
+    s.send("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
+    let (rows, _) = go_perft(&mut s, 1);
+    assert!(rows.iter().any(|(m, n)| m == "C@e4" && *n == 1), "{rows:?}");
+    s.send("setoption name UCI_Variant value chess");
+    s.send("setoption name UCI_Chess960 value true");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let (rows, total) = go_perft(&mut s, 2);
+    assert!(rows.iter().any(|(m, _)| m == "e1h1"), "{rows:?}");
+    let castling = AnyPosition::from_fen(builtin("chess960").unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(total, castling.perft(2));
+
+    // A depth that cannot be read is refused and the session goes on; a running search is
+    // answered first.
+    for (line, error) in [
+        ("go perft 16", "info string error: perft depth 16 is too deep (at most 15)"),
+        ("go perft many", "info string error: go perft takes a depth 0..15, not 'many'"),
+    ] {
+        s.send(line);
+        let lines = s.expect(|l| l.starts_with("info string"), 2000);
+        assert_eq!(lines.last().map(String::as_str), Some(error));
+    }
+    s.send("go infinite");
+    let lines = {
+        s.send("go perft 1");
+        s.expect(|l| l.starts_with("Nodes searched: "), 10_000)
+    };
+    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove ")).count(), 1, "{lines:?}");
+    s.send("isready");
+    s.expect(|l| l == "readyok", 2000);
+}
+
+/// Send `d` and read its lines up to `Checkers:`.
+fn display(s: &mut Session) -> Vec<String> {
+    s.send("d");
+    s.expect(|l| l.starts_with("Checkers:"), 5000)
+}
+
+#[test]
+fn d_shows_the_board_fen_key_and_checkers() {
+    let mut s = Session::start();
+    let fen = "4k3/8/8/1B6/8/8/8/4K3 b - - 3 9";
+    s.send(&format!("position fen {fen}"));
+    let lines = display(&mut s);
+    let at = lines.iter().position(|l| l.starts_with(" +---")).expect("a board");
+    let board = &lines[at..];
+    assert_eq!(board[0], " +---+---+---+---+---+---+---+---+");
+    assert_eq!(board[1], " |   |   |   |   | k |   |   |   | 8");
+    assert_eq!(board[7], " |   | B |   |   |   |   |   |   | 5");
+    assert_eq!(board[15], " |   |   |   |   | K |   |   |   | 1");
+    assert_eq!(board[17], "   a   b   c   d   e   f   g   h");
+    assert_eq!(board[19], format!("Fen: {fen}"));
+    let key = board[20].strip_prefix("Key: ").expect("Key:");
+    assert!(key.len() == 16 && key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    assert_eq!(board[21], "Checkers: b5");
+
+    // The key is the position's: the same position by another move order has the same key.
+    let key_after = |s: &mut Session, moves: &str| {
+        s.send(&format!("position startpos moves {moves}"));
+        let lines = display(s);
+        lines.iter().find_map(|l| l.strip_prefix("Key: ").map(str::to_string)).unwrap()
+    };
+    let a = key_after(&mut s, "g1f3 g8f6 b1c3");
+    let b = key_after(&mut s, "b1c3 g8f6 g1f3");
+    let c = key_after(&mut s, "b1c3 g8f6");
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert_eq!(display(&mut s).last().map(String::as_str), Some("Checkers:"));
+
+    // Wide boards, and the interactive loop's `d` prints what UCI's does.
+    s.send("setoption name UCI_Variant value rvc");
+    s.send("position startpos moves i2i4");
+    let uci = display(&mut s);
+    let uci = &uci[uci.iter().position(|l| l.starts_with(" +---")).unwrap()..];
+    assert!(uci[17].ends_with("   k   l"), "{}", uci[17]);
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["d", "--variant", "rvc", "--moves", "i2i4"])
+        .output()
+        .expect("run menagerie d");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().collect::<Vec<_>>(), uci);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    child.stdin.as_mut().unwrap().write_all(b"d --variant rvc --moves i2i4\nd --moves e9e4\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines[..uci.len()], *uci);
+    assert!(lines[uci.len()].starts_with("error: move 1: "), "{text}");
+}

@@ -576,3 +576,39 @@ fn pregame_commands_are_answered_and_change_nothing() {
     g.play("e2e4").unwrap();
     assert!(g.play(&m).is_ok(), "{m}");
 }
+
+#[test]
+fn options_are_offered_and_checked_as_the_registry_says() {
+    use menagerie::engine::Frontend;
+    use menagerie::protocol::option_text::offer_lines;
+    let (mut s, features) = Session::start();
+    let offered: Vec<&String> = features.iter().filter(|l| l.starts_with("feature option=")).collect();
+    assert_eq!(offered, offer_lines(Frontend::Xboard).iter().collect::<Vec<_>>());
+    assert!(features.contains(&"feature option=\"Move Overhead -spin 30 0 10000\"".to_string()), "{features:?}");
+    // Values out of range are refused as UCI refuses them, also through `memory` and `cores`,
+    // and nothing changes.
+    let out = s.exchange(&[
+        "option Move Overhead=10001",
+        "option Hash=0",
+        "memory 65537",
+        "cores 0",
+        "option Random start=maybe",
+        "option Ruleset=shogi",
+        "option UCI_Variant=chess",
+    ]);
+    assert_eq!(
+        out,
+        [
+            "Error (Move Overhead must be 0..10000 milliseconds, not '10001'): option Move Overhead=10001",
+            "Error (Hash must be 1..65536 megabytes, not '0'): option Hash=0",
+            "Error (Hash must be 1..65536 megabytes, not '65537'): memory 65537",
+            "Error (Threads must be 1..256, not '0'): cores 0",
+            "Error (Random start is true or false, not 'maybe'): option Random start=maybe",
+            "Error (unknown Ruleset 'shogi'): option Ruleset=shogi",
+            "Error (unknown option 'UCI_Variant'): option UCI_Variant=chess",
+        ]
+    );
+    // Every rule set UCI's Ruleset offers is taken here too.
+    let out = s.exchange(&["option Ruleset=chess9+strict-castling", "option Ruleset=AUTO", "option Random start=0"]);
+    assert!(out.is_empty(), "{out:?}");
+}

@@ -6,15 +6,12 @@ use menagerie::any::AnyPosition;
 use menagerie::bench;
 use menagerie::geometry::Color;
 use menagerie::pregame;
-use menagerie::protocol;
+use menagerie::protocol::{self, inspect::MAX_PERFT_DEPTH};
 use menagerie::startpos::{self, Form};
 use menagerie::tournament::engine_process::split_words;
 use menagerie::variant::{self, Variant};
 use std::io::Write;
 use std::time::Instant;
-
-/// The deepest perft we accept: anything deeper would not finish in a lifetime.
-const MAX_PERFT_DEPTH: u32 = 15;
 
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about = "Menagerie chess-variant engine", disable_help_subcommand = true)]
@@ -73,6 +70,20 @@ enum Command {
         /// List the legal transpositions (D-Chess) or relocations (Chess-9) instead.
         #[arg(long)]
         list: bool,
+    },
+    /// Show a position as UCI's `d` does: the board, `Fen: ...`, `Key: ...`, `Checkers: ...`.
+    #[command(name = "d")]
+    Display {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, conflicts_with = "index")]
+        fen: Option<String>,
+        /// Start position number (default: the variant's default start position).
+        #[arg(long)]
+        index: Option<u64>,
+        /// Moves played from it first, in coordinate notation.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
     },
     /// Search a fixed list of positions of every variant: the behaviour signature.
     Bench {
@@ -469,6 +480,21 @@ fn command_result(command: Command) -> Result<(), String> {
             say!("Nodes/second: {}", report.nps);
             Ok(())
         }
+        Command::Display { variant, fen, index, moves } => {
+            let v = load_variant(&variant)?;
+            let fen = match fen {
+                Some(f) => f,
+                None => startpos::start_fen(v, index.unwrap_or(v.start_default)).map_err(|e| e.to_string())?,
+            };
+            let mut pos = AnyPosition::from_fen(v, &fen).map_err(|e| e.to_string())?;
+            for (i, m) in moves.iter().enumerate() {
+                pos.play_text(m).map_err(|e| format!("move {}: {e}", i + 1))?;
+            }
+            for line in protocol::inspect::board_lines(&pos) {
+                say!("{line}");
+            }
+            Ok(())
+        }
         Command::Pregame { variant, index, fen, movetime, depth, nodes, side, swap, relocate, threads, machine } => {
             let v = load_variant(&variant)?;
             let fen = match (fen, index) {
@@ -632,7 +658,7 @@ fn interactive() -> i32 {
                 protocol::run_xboard(lines);
                 break;
             }
-            "perft" | "startpos" | "variants" | "bench" | "pregame" | "eval" => {
+            "perft" | "d" | "eval" | "startpos" | "variants" | "bench" | "pregame" => {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {
@@ -645,7 +671,7 @@ fn interactive() -> i32 {
                     Err(e) => say!("error: {}", e.to_string().lines().next().unwrap_or("bad command")),
                 }
             }
-            other => say!("error: unknown command '{other}' (try perft, startpos, pregame, variants, quit)"),
+            other => say!("error: unknown command '{other}' (try perft, d, startpos, pregame, variants, quit)"),
         }
         let _ = std::io::stdout().flush();
     }

@@ -5,6 +5,8 @@
 //! Owns: the stdin reader, protocol selection, the command loop both protocols share.
 //! Must not know: search internals, rules internals.
 
+pub mod inspect;
+pub mod option_text;
 pub mod uci;
 pub mod xboard;
 

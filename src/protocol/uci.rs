@@ -5,41 +5,31 @@
 //! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
 //! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
 //! currmovenumber N` in long searches, one `bestmove` per search. `pregame ...` lines go to
-//! `pregame::protocol_command` (our own extension, see the README).
+//! `pregame::protocol_command` (our own extension, see the README). Stockfish's `go perft N` and
+//! `d` are answered as Stockfish answers them (`inspect`).
 //! Errors are answered with `info string error: ...` and change nothing; a `go` with a bad search
 //! move or an unreadable limit is still answered (unreadable limits are left out; a `go` with no
 //! readable limit left searches to depth 1).
 //!
-//! Owns: UCI text in and out, the UCI options.
+//! Owns: UCI text in and out.
 //! Must not know: search internals, rules internals (it speaks to `Engine`).
 
-use crate::engine::{
-    Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
-};
+use super::{inspect, option_text, Session};
+use crate::engine::options::{self, Effect};
+use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits};
-use crate::variant;
 use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
 
 /// Depth searched for a `go` none of whose limits could be read.
 const UNREADABLE_GO_DEPTH: u32 = 1;
-/// Largest Move Overhead accepted, in milliseconds.
-const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
-
-/// The variants offered in the UCI_Variant combo, the default first.
-const UCI_VARIANTS: [&str; 7] = ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess", "rvc"];
-
-/// The UCI session: the engine, the options, and the running search's event channel.
+/// The UCI session: the engine (with the options), and the running search's event channel.
 pub struct Uci<W: Write> {
     engine: Engine,
     out: W,
     events: Receiver<SearchEvent>,
-    /// UCI_Variant as set by the GUI, and Ruleset (`auto` = follow UCI_Variant).
-    uci_variant: String,
-    ruleset: String,
-    chess960: bool,
     /// While pondering: the limits to search with once `ponderhit` comes (the clock of the
     /// `go ponder` command).
     pondering: Option<SearchLimits>,
@@ -49,15 +39,7 @@ impl<W: Write> Uci<W> {
     /// A session writing to `out`.
     pub fn new(out: W) -> Option<Uci<W>> {
         let engine = Engine::new("chess").ok()?;
-        Some(Uci {
-            engine,
-            out,
-            events: never(),
-            uci_variant: "chess".to_string(),
-            ruleset: "auto".to_string(),
-            chess960: false,
-            pondering: None,
-        })
+        Some(Uci { engine, out, events: never(), pondering: None })
     }
 
     fn say(&mut self, line: &str) {
@@ -75,20 +57,6 @@ impl<W: Write> Uci<W> {
         super::run_session(self, lines);
     }
 
-    /// End a running search and report what it still has to say (its best move above all):
-    /// every `go` is answered by a `bestmove`, even when the GUI moves on without waiting.
-    fn finish_search(&mut self) {
-        if self.engine.is_searching() {
-            self.engine.stop();
-        }
-        self.engine.wait();
-        while let Ok(e) = self.events.try_recv() {
-            self.report(e);
-        }
-        self.events = never();
-        self.pondering = None;
-    }
-
     /// `ponderhit`: the opponent played the expected move. The ponder search ends without a
     /// best move and a normal search of the same position starts with the clock of `go ponder`
     /// (the table keeps what pondering found).
@@ -98,7 +66,7 @@ impl<W: Write> Uci<W> {
         self.engine.wait();
         while let Ok(e) = self.events.try_recv() {
             if !matches!(e, SearchEvent::BestMove { .. }) {
-                self.report(e);
+                self.on_search_event(e);
             }
         }
         self.events = self.engine.go(limits);
@@ -111,17 +79,29 @@ impl<W: Write> Uci<W> {
         match first {
             "" => return true,
             "position" => {
-                self.finish_search();
+                self.end_search();
                 self.position(line);
                 return true;
             }
             "go" => {
-                self.finish_search();
-                self.go(line);
+                self.end_search();
+                match inspect::perft_depth(line) {
+                    Some(Ok(depth)) => {
+                        let rows = self.engine.divide(depth);
+                        inspect::perft_lines(depth, &rows).iter().for_each(|l| self.say(l));
+                    }
+                    Some(Err(e)) => self.error(e),
+                    None => self.go(line),
+                }
+                return true;
+            }
+            // Reads the position only: a running search goes on.
+            "d" => {
+                inspect::board_lines(self.engine.position()).iter().for_each(|l| self.say(l));
                 return true;
             }
             "pregame" => {
-                self.finish_search();
+                self.end_search();
                 match pregame::protocol_command(line, &self.engine) {
                     Ok(lines) => lines.iter().for_each(|l| self.say(l)),
                     Err(e) => self.error(e),
@@ -134,7 +114,7 @@ impl<W: Write> Uci<W> {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.say("readyok"),
             UciMessage::UciNewGame => {
-                self.finish_search();
+                self.end_search();
                 self.engine.new_game();
             }
             UciMessage::Stop => self.engine.stop(),
@@ -142,7 +122,7 @@ impl<W: Write> Uci<W> {
             UciMessage::Quit => return false,
             UciMessage::Debug(_) => {}
             UciMessage::SetOption { name, value } => {
-                self.finish_search();
+                self.end_search();
                 self.set_option(&name, value.as_deref().unwrap_or(""));
             }
             _ => self.error(format!("unknown command '{line}'")),
@@ -153,105 +133,38 @@ impl<W: Write> Uci<W> {
     fn identify(&mut self) {
         self.say(&format!("id name Menagerie {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Menagerie developers");
-        self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
-        self.say(&format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
-        ));
-        self.say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
-        self.say("option name Ponder type check default false");
-        self.say("option name UCI_AnalyseMode type check default false");
-        self.say("option name UCI_Chess960 type check default false");
-        let combo: Vec<String> = UCI_VARIANTS.iter().map(|v| format!("var {v}")).collect();
-        self.say(&format!("option name UCI_Variant type combo default chess {}", combo.join(" ")));
-        // Ruleset is ours: it offers every rule set, also those outside UCI_Variant's list.
-        let rulesets: Vec<String> = variant::builtin_names_with_options().iter().map(|v| format!("var {v}")).collect();
-        self.say(&format!("option name Ruleset type combo default auto var auto {}", rulesets.join(" ")));
+        for line in option_text::offer_lines(Frontend::Uci) {
+            self.say(&line);
+        }
         self.say("uciok");
     }
 
-    /// `setoption`: names and values are read without regard to case. A value that is not
-    /// allowed (not a number, out of the advertised range, not in the combo) is answered with
-    /// an error and the option keeps its value.
+    /// `setoption`: the registry reads and checks the value (names and values without regard to
+    /// case); a value that is not allowed is answered with an error and changes nothing.
     fn set_option(&mut self, name: &str, value: &str) {
-        let value = value.trim();
-        let spin = |min: u64, max: u64| value.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
-        let check = match value.to_ascii_lowercase().as_str() {
-            "true" => Some(true),
-            "false" => Some(false),
-            _ => None,
-        };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => match spin(1, MAX_HASH_MB as u64) {
-                Some(mb) => self.engine.set_hash(mb as usize),
-                None => self.error(format!("Hash must be 1..{MAX_HASH_MB} megabytes, not '{value}'")),
-            },
-            "threads" => match spin(1, MAX_THREADS as u64) {
-                Some(n) => self.engine.set_threads(n as usize),
-                None => self.error(format!("Threads must be 1..{MAX_THREADS}, not '{value}'")),
-            },
-            "move overhead" => match spin(0, MAX_MOVE_OVERHEAD_MS) {
-                Some(ms) => self.engine.set_move_overhead(ms),
-                None => {
-                    self.error(format!("Move Overhead must be 0..{MAX_MOVE_OVERHEAD_MS} milliseconds, not '{value}'"))
-                }
-            },
-            "multipv" => match spin(1, MAX_MULTIPV as u64) {
-                Some(n) => self.engine.set_multipv(n as usize),
-                None => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
-            },
-            // Pondering and analysis need nothing set in advance: `go ponder` and `go infinite`
-            // say it all.
-            "ponder" | "uci_analysemode" => {
-                if check.is_none() {
-                    self.error(format!("{} is true or false, not '{value}'", name.trim()));
-                }
-            }
-            "uci_chess960" => match check {
-                Some(on) => self.set_chess960(on),
-                None => self.error(format!("UCI_Chess960 is true or false, not '{value}'")),
-            },
-            "uci_variant" => {
-                let wanted = value.to_ascii_lowercase();
-                if variant::builtin(&wanted).is_err() {
-                    self.error(format!("unknown UCI_Variant '{value}'"));
-                    return;
-                }
-                self.uci_variant = wanted;
-                self.apply_variant();
-            }
-            "ruleset" => {
-                let wanted = value.to_ascii_lowercase();
-                if wanted != "auto" && variant::builtin(&wanted).is_err() {
-                    self.error(format!("unknown Ruleset '{value}'"));
-                    return;
-                }
-                self.ruleset = wanted;
-                self.apply_variant();
-            }
-            _ => self.error(format!("unknown option '{}'", name.trim())),
+        match self.engine.set_option(Frontend::Uci, name, value) {
+            Ok(option) if option.effect == Effect::Rules => self.apply_variant(),
+            Ok(_) => {}
+            Err(e) => self.error(e),
         }
-    }
-
-    fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on;
-        self.apply_variant();
     }
 
     /// Load the variant that Ruleset, UCI_Variant and UCI_Chess960 select together. Castling
     /// is written king-takes-rook under UCI_Chess960 and when UCI_Variant is chess960: Cute
     /// Chess sets only the latter for Fischer Random games (also with Ruleset=chess9).
     fn apply_variant(&mut self) {
-        let chess960_variant = matches!(self.uci_variant.as_str(), "chess960" | "fischerandom");
-        self.engine.set_chess960(self.chess960 || chess960_variant);
-        let mut name = if self.ruleset == "auto" { self.uci_variant.clone() } else { self.ruleset.clone() };
-        if name == "chess" && self.chess960 {
-            name = "chess960".to_string();
+        let options = self.engine.options();
+        let uci_variant = options.combo(&options::VARIANT);
+        let chess960 = options.check(&options::CHESS960);
+        let mut name = options.rules_for(uci_variant);
+        if name == "chess" && chess960 {
+            name = "chess960";
         }
-        if self.engine.variant().name == name || (name == "fischerandom" && self.engine.variant().name == "chess960") {
+        self.engine.set_chess960(chess960 || uci_variant == "chess960");
+        if self.engine.variant().name == name {
             return;
         }
-        match self.engine.set_variant(&name) {
+        match self.engine.set_variant(name) {
             Ok(()) => {
                 let v = self.engine.variant();
                 let start = self.engine.position().to_fen();
@@ -344,39 +257,6 @@ impl<W: Write> Uci<W> {
             Err(e) => self.error(e),
         }
     }
-
-    fn report(&mut self, event: SearchEvent) {
-        match event {
-            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
-                let score = match score {
-                    ScoreReport::Centipawns(cp) => format!("cp {cp}"),
-                    ScoreReport::Mate(m) => format!("mate {m}"),
-                };
-                let score = match bound {
-                    Bound::Exact => score,
-                    Bound::Lower => format!("{score} lowerbound"),
-                    Bound::Upper => format!("{score} upperbound"),
-                };
-                let line = format!(
-                    "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
-                    pv.join(" ")
-                );
-                self.say(line.trim_end());
-            }
-            SearchEvent::CurrMove { depth, currmove, number } => {
-                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
-            }
-            SearchEvent::BestMove { best, ponder } => {
-                self.pondering = None;
-                let line = match (best, ponder) {
-                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-                    (Some(b), None) => format!("bestmove {b}"),
-                    (None, _) => "bestmove 0000".to_string(),
-                };
-                self.say(&line);
-            }
-        }
-    }
 }
 
 /// The words of a `go` line (without `ponder` and `searchmoves`) that vampirc-uci can read, and
@@ -460,21 +340,60 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
     limits
 }
 
-impl<W: Write> super::Session for Uci<W> {
+impl<W: Write> Session for Uci<W> {
     fn command(&mut self, line: &str) -> bool {
         Uci::command(self, line)
+    }
+
+    fn on_search_event(&mut self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
+                let score = match score {
+                    ScoreReport::Centipawns(cp) => format!("cp {cp}"),
+                    ScoreReport::Mate(m) => format!("mate {m}"),
+                };
+                let score = match bound {
+                    Bound::Exact => score,
+                    Bound::Lower => format!("{score} lowerbound"),
+                    Bound::Upper => format!("{score} upperbound"),
+                };
+                let line = format!(
+                    "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
+                    pv.join(" ")
+                );
+                self.say(line.trim_end());
+            }
+            SearchEvent::CurrMove { depth, currmove, number } => {
+                self.say(&format!("info depth {depth} currmove {currmove} currmovenumber {number}"));
+            }
+            SearchEvent::BestMove { best, ponder } => {
+                self.pondering = None;
+                let line = match (best, ponder) {
+                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                    (Some(b), None) => format!("bestmove {b}"),
+                    (None, _) => "bestmove 0000".to_string(),
+                };
+                self.say(&line);
+            }
+        }
     }
 
     fn search_events(&mut self) -> &mut Receiver<SearchEvent> {
         &mut self.events
     }
 
-    fn on_search_event(&mut self, event: SearchEvent) {
-        self.report(event);
-    }
-
+    /// End a running search and report what it still has to say (its best move above all):
+    /// every `go` is answered by a `bestmove`, even when the GUI moves on without waiting.
     fn end_search(&mut self) {
-        self.finish_search();
+        if self.engine.is_searching() {
+            self.engine.stop();
+        }
+        self.engine.wait();
+        while let Ok(e) = self.events.try_recv() {
+            self.on_search_event(e);
+        }
+        self.events = never();
+        self.pondering = None;
     }
 }
 
@@ -487,6 +406,7 @@ mod tests {
 
     use super::Uci;
     use crate::any::AnyPosition;
+    use crate::protocol::Session;
     use crate::variant::builtin;
 
     fn session() -> Uci<Vec<u8>> {
@@ -549,7 +469,7 @@ mod tests {
             (Bound::Upper, ScoreReport::Mate(-3)),
             (Bound::Exact, ScoreReport::Centipawns(5)),
         ] {
-            s.report(SearchEvent::Info {
+            s.on_search_event(SearchEvent::Info {
                 multipv: 1,
                 depth: 12,
                 seldepth: 20,
@@ -598,7 +518,7 @@ mod tests {
         s.command("setoption name UCI_Variant value vdchess");
         s.command("position fen 4k3/8/8/8/8/8/8/4K3[Cc] w - - 0 1");
         s.command("go depth 1 searchmoves C@e4 C@l9 e1d1");
-        s.finish_search();
+        s.end_search();
         let out = output(&s);
         assert!(
             out.contains("info string error: searchmoves: illegal move 'C@l9': square l9 is not on the 8x8 board"),
@@ -613,7 +533,7 @@ mod tests {
         let mut s = session();
         s.command("position startpos");
         s.command(line);
-        s.finish_search();
+        s.end_search();
         let out = output(&s);
         let errors = out.lines().filter(|l| l.starts_with("info string error")).map(str::to_string).collect();
         (errors, out.lines().find_map(|l| l.strip_prefix("bestmove ")).map(str::to_string))

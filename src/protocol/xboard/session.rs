@@ -12,12 +12,12 @@ use super::clock::Clock;
 use super::codec::MoveCodec;
 use super::highlight;
 use super::setup::{self, XBOARD_BUILT_IN};
-use crate::engine::{
-    Engine, SearchEvent, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
-};
+use crate::engine::options::{HASH, RANDOM_START, THREADS};
+use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::game::{Game, Outcome};
 use crate::geometry::Color;
 use crate::pregame;
+use crate::protocol::option_text;
 use crate::search::{Bound, ScoreReport, SearchLimits};
 use crate::startpos::{random_index, start_fen};
 use crate::variant::{self, Variant};
@@ -25,9 +25,6 @@ use crate::with_position;
 use crossbeam_channel::{never, Receiver};
 use std::collections::VecDeque;
 use std::io::Write;
-
-/// The variants offered to the GUI: XBoard's own names first, then ours.
-const VARIANTS: &str = "normal,fischerandom,nocastle,dchess,chess9,displacement,vdchess,rvc,rvcstar";
 
 /// What the engine's search is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,10 +98,6 @@ pub struct Xboard<W: Write> {
     /// Commands that wait for the engine's move.
     deferred: VecDeque<String>,
     status: Status,
-    /// `Ruleset`: `auto`, or the variant that XBoard's own variant names are played as.
-    ruleset: String,
-    /// Engine-defined variants start from a randomly drawn start position.
-    random_start: bool,
     random_state: u64,
     /// The last randomly drawn start (variant name, FEN), kept until a move is played from it:
     /// XBoard repeats `new` + `variant` before a game and applies only the first `setup`, so a
@@ -137,8 +130,6 @@ impl<W: Write> Xboard<W> {
             excluded: Vec::new(),
             deferred: VecDeque::new(),
             status: Status::default(),
-            ruleset: "auto".to_string(),
-            random_start: true,
             random_state: crate::random::clock_seed(),
             drawn: None,
         })
@@ -225,15 +216,13 @@ impl<W: Write> Xboard<W> {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "ping" => self.say(&format!("pong {args}")),
-            "memory" => match args.parse::<usize>() {
-                Ok(mb) if mb >= 1 => self.engine.set_hash(mb.min(MAX_HASH_MB)),
-                _ => self.say(&format!("Error (bad memory size): {line}")),
-            },
-            "cores" => match args.parse::<usize>() {
-                Ok(n) if n >= 1 => self.engine.set_threads(n.min(MAX_THREADS)),
-                _ => self.say(&format!("Error (bad number of cores): {line}")),
-            },
-            "option" => self.option(args),
+            // The GUI's own words for two options: checked as the options are.
+            "memory" => self.set_option(HASH.name, args, line),
+            "cores" => self.set_option(THREADS.name, args, line),
+            "option" => {
+                let (name, value) = args.split_once('=').unwrap_or((args, ""));
+                self.set_option(name, value, line);
+            }
             "level" | "st" | "sd" | "nps" | "time" | "otim" => {
                 let read = match cmd {
                     "level" => self.clock.level(args),
@@ -278,46 +267,19 @@ impl<W: Write> Xboard<W> {
             "feature myname=\"{name}\" setboard=1 usermove=1 ping=1 playother=1 san=0 sigint=0 sigterm=0 reuse=1 \
              analyze=1 colors=0 time=1 draw=1 exclude=1 memory=1 smp=1 debug=1 highlight=1 nps=1 name=0"
         ));
-        self.say(&format!("feature variants=\"{VARIANTS}\""));
-        let rulesets: Vec<&str> = variant::builtin_names();
-        self.say(&format!(
-            "feature option=\"Hash -spin {DEFAULT_HASH_MB} 1 {MAX_HASH_MB}\" option=\"Threads -spin 1 1 {MAX_THREADS}\" \
-             option=\"MultiPV -spin 1 1 {MAX_MULTIPV}\" option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 10000\""
-        ));
-        self.say(&format!(
-            "feature option=\"Random start -check 1\" option=\"Ruleset -combo *auto /// {}\"",
-            rulesets.join(" /// ")
-        ));
+        self.say(&format!("feature variants=\"{}\"", setup::gui_variants().join(",")));
+        for line in option_text::offer_lines(Frontend::Xboard) {
+            self.say(&line);
+        }
         self.say("feature done=1");
     }
 
-    fn option(&mut self, args: &str) {
-        let (name, value) = args.split_once('=').unwrap_or((args, ""));
-        let (name, value) = (name.trim(), value.trim());
-        let number = value.parse::<usize>().ok().filter(|&n| n >= 1);
-        match (name.to_ascii_lowercase().as_str(), number) {
-            ("hash", Some(mb)) => self.engine.set_hash(mb),
-            ("threads", Some(n)) => self.engine.set_threads(n),
-            ("multipv", Some(n)) => self.engine.set_multipv(n),
-            ("move overhead", _) => match value.parse::<u64>() {
-                Ok(ms) => self.engine.set_move_overhead(ms),
-                Err(_) => self.say(&format!("Error (bad option value): option {args}")),
-            },
-            ("random start", _) => match value {
-                "1" | "true" => self.random_start = true,
-                "0" | "false" => self.random_start = false,
-                _ => self.say(&format!("Error (bad option value): option {args}")),
-            },
-            ("ruleset", _) => {
-                let wanted = value.to_ascii_lowercase();
-                if wanted == "auto" || variant::builtin(&wanted).is_ok() {
-                    self.ruleset = wanted;
-                } else {
-                    self.say(&format!("Error (unknown ruleset): option {args}"));
-                }
-            }
-            ("hash" | "threads" | "multipv", None) => self.say(&format!("Error (bad option value): option {args}")),
-            _ => self.say(&format!("Error (unknown option): option {args}")),
+    /// Set an option through the registry (a Ruleset change applies from the next `new` or
+    /// `variant`); a value that is not allowed is answered with an error and changes nothing.
+    fn set_option(&mut self, name: &str, value: &str, line: &str) {
+        let value = option_text::xboard_value(name, value);
+        if let Err(e) = self.engine.set_option(Frontend::Xboard, name, value) {
+            self.say(&format!("Error ({e}): {line}"));
         }
     }
 
@@ -350,12 +312,12 @@ impl<W: Write> Xboard<W> {
         Ok(v)
     }
 
-    /// The variant XBoard's own name is played as.
-    fn our_name(&self, gui_name: &str) -> String {
-        if self.ruleset != "auto" && XBOARD_BUILT_IN.contains(&gui_name) {
-            self.ruleset.clone()
+    /// The variant a name XBoard sends is played as: XBoard's own names as the Ruleset says.
+    fn our_name<'a>(&self, gui_name: &'a str) -> &'a str {
+        if XBOARD_BUILT_IN.contains(&gui_name) {
+            self.engine.options().rules_for(gui_name)
         } else {
-            gui_name.to_string()
+            gui_name
         }
     }
 
@@ -364,7 +326,7 @@ impl<W: Write> Xboard<W> {
         self.engine_side = Color::Black;
         self.analysing = false;
         self.clock.set_depth(None);
-        let name = variant::builtin(&self.our_name("normal")).map(|v| v.name.clone()).unwrap_or_default();
+        let name = variant::builtin(self.our_name("normal")).map(|v| v.name.clone()).unwrap_or_default();
         if let Err(e) = self.load_variant(&name) {
             self.say(&format!("Error ({e}): new"));
         }
@@ -373,7 +335,7 @@ impl<W: Write> Xboard<W> {
 
     fn variant(&mut self, gui_name: &str) {
         let gui_name = gui_name.trim().to_ascii_lowercase();
-        let Ok(v) = variant::builtin(&self.our_name(&gui_name)) else {
+        let Ok(v) = variant::builtin(self.our_name(&gui_name)) else {
             self.say(&format!("Error (unsupported variant): variant {gui_name}"));
             return;
         };
@@ -393,7 +355,7 @@ impl<W: Write> Xboard<W> {
         };
         let fen = match drawn {
             Some(fen) => Some(fen),
-            None if self.random_start && v.start_count() > 1 => {
+            None if self.engine.options().check(&RANDOM_START) && v.start_count() > 1 => {
                 self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
                 start_fen(v, random_index(v.start_count(), self.random_state)).ok()
             }

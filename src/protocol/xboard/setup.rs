@@ -5,19 +5,31 @@
 //! picture of each piece from its moves (or the variant file's `xboard-image` choice), the
 //! king's castling atoms from where the king and its rooks stand.
 //!
-//! Owns: `GuiSetup`, XBoard's picture table and parent names.
+//! Owns: `GuiSetup`, the variant names offered to XBoard, XBoard's picture table and parent
+//! names.
 //! Must not know: the session, search, stdin/stdout.
 
 use crate::any::AnyPosition;
 use crate::bitboard::BitSet;
 use crate::geometry::Color;
 use crate::startpos::start_fen;
-use crate::variant::{CastlingRule, PieceKind, Variant};
+use crate::variant::{self, CastlingRule, PieceKind, Variant};
 use crate::with_position;
 use std::collections::BTreeSet;
 
 /// XBoard's variant names that XBoard plays by its own rules: answered without `setup`.
 pub const XBOARD_BUILT_IN: [&str; 3] = ["normal", "fischerandom", "nocastle"];
+
+/// Our variants whose rules are XBoard's own `normal` and `fischerandom`: offered under
+/// XBoard's names only. (D-Chess is also offered as itself: `nocastle` is only its shuffle.)
+const PLAYED_AS_XBOARD_BUILT_IN: [&str; 2] = ["chess", "chess960"];
+
+/// The variants offered to the GUI: XBoard's own names first, then every built-in variant of
+/// ours that XBoard does not know.
+pub fn gui_variants() -> Vec<&'static str> {
+    let ours = variant::builtin_names().into_iter().filter(|n| !PLAYED_AS_XBOARD_BUILT_IN.contains(n));
+    XBOARD_BUILT_IN.into_iter().chain(ours).collect()
+}
 
 /// XBoard's piece pictures in PIECETOCHAR order, by the letter XBoard gives each (the King, which
 /// always comes last, left out): Pawn Knight Bishop Rook Queen Ferz Alfil Archbishop Chancellor
@@ -266,6 +278,17 @@ mod tests {
         let v = builtin(variant).unwrap();
         let p = AnyPosition::from_fen(v, fen).unwrap();
         describe(&p, fen, chess960_castling(v))
+    }
+
+    #[test]
+    fn the_variants_offered_are_the_built_in_list_in_xboard_names() {
+        assert_eq!(
+            gui_variants().join(","),
+            "normal,fischerandom,nocastle,dchess,chess9,displacement,vdchess,rvc,rvcstar"
+        );
+        for name in gui_variants() {
+            assert!(variant::builtin(name).is_ok(), "{name}");
+        }
     }
 
     #[test]

@@ -1,12 +1,21 @@
 //! The engine facade between the search and the protocols: it holds the variant, the game
 //! (start position, moves and the hashes of the positions played), the transposition table and
-//! the options (Hash, Threads, Move Overhead, Chess960 move texts), and runs searches in the
-//! background. A search reports on a channel: `SearchEvent::Info` per completed iteration
+//! the options (declared in `options`, with the effects of Hash, Threads, MultiPV and Move
+//! Overhead applied here; Chess960 move texts), and runs searches in the background. A search reports on a channel: `SearchEvent::Info` per completed iteration
 //! (`SearchEvent::CurrMove` per root move in long searches), then one `SearchEvent::BestMove`.
 //! Moves cross this boundary as coordinate text.
 //!
+//! Files: `options` (every option, declared once).
+//!
 //! Owns: `Engine`, `SearchEvent`, `EngineError`.
 //! Must not know: UCI or XBoard syntax, stdin and stdout.
+
+pub mod options;
+
+pub use options::{
+    Frontend, OptionError, Options, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
+    MAX_MULTIPV, MAX_THREADS,
+};
 
 use crate::any::AnyPosition;
 use crate::bitboard::BitSet;
@@ -24,17 +33,6 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Default transposition table size in megabytes.
-pub const DEFAULT_HASH_MB: usize = 16;
-/// Default Move Overhead in milliseconds.
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
-/// Largest Threads value accepted.
-pub const MAX_THREADS: usize = 256;
-/// Largest MultiPV value accepted.
-pub const MAX_MULTIPV: usize = 64;
-/// Largest Hash value accepted, in megabytes.
-pub const MAX_HASH_MB: usize = 64 * 1024;
 
 /// What a running search reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +141,8 @@ pub struct Engine {
     multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
+    /// Every option's value as last set through `set_option`.
+    options: Options,
     stop: Arc<AtomicBool>,
     /// Closes when the running search has sent its best move.
     running: Option<Receiver<()>>,
@@ -162,6 +162,7 @@ impl Engine {
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             chess960: false,
+            options: Options::default(),
             stop: Arc::new(AtomicBool::new(false)),
             running: None,
         })
@@ -205,6 +206,41 @@ impl Engine {
     /// The position searched by `go`.
     pub fn position(&self) -> &AnyPosition {
         &self.setup.position
+    }
+
+    /// Set the option `frontend` offers as `name` from a value text and apply its effect; a
+    /// value that is not allowed changes nothing. Returns the option set, whose `effect` tells
+    /// the protocol what is left for it to do.
+    pub fn set_option(
+        &mut self,
+        frontend: Frontend,
+        name: &str,
+        text: &str,
+    ) -> Result<&'static options::EngineOption, OptionError> {
+        let option = self.options.set(frontend, name, text)?;
+        let n = self.options.spin(option);
+        match option.effect {
+            options::Effect::Hash => self.set_hash(n as usize),
+            options::Effect::Threads => self.set_threads(n as usize),
+            options::Effect::MultiPv => self.set_multipv(n as usize),
+            options::Effect::MoveOverhead => self.set_move_overhead(n),
+            options::Effect::Rules | options::Effect::Kept => {}
+        }
+        Ok(option)
+    }
+
+    /// Every option's value.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Perft of the current position per root move, the moves written as searches write them
+    /// (none at depth 0).
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.setup.position.divide(depth, self.chess960, |_, _| {})
     }
 
     /// Hash table size in megabytes (at least 1); the table starts empty.
