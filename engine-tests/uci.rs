@@ -455,3 +455,76 @@ fn d_shows_the_board_fen_key_and_checkers() {
     assert_eq!(lines[..uci.len()], *uci);
     assert!(lines[uci.len()].starts_with("error: move 1: "), "{text}");
 }
+
+#[test]
+fn eval_prints_the_terms_and_the_total_as_the_command_line_does() {
+    let mut s = Session::start();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4";
+    s.send(&format!("position fen {fen}"));
+    s.send("eval");
+    let lines = s.expect(|l| l.starts_with("Total evaluation:"), 5000);
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["eval", "--variant", "chess", "--fen", fen])
+        .output()
+        .expect("menagerie eval");
+    let table = String::from_utf8_lossy(&out.stdout);
+    let last = table.lines().rev().find(|l| !l.trim().is_empty()).expect("a total");
+    assert_eq!(lines.last().map(String::as_str), Some(last));
+    assert!(lines.iter().any(|l| l.contains("Material")), "{lines:?}");
+    // The search was never started: the position and the engine are as before.
+    s.send("isready");
+    s.expect(|l| l == "readyok", 2000);
+}
+
+#[test]
+fn a_bad_eval_file_is_refused_and_the_engine_keeps_its_network() {
+    let mut s = Session::start();
+    let missing = "/nonexistent/menagerie-net.nnue";
+    let not_a_net = std::env::temp_dir().join(format!("menagerie-not-a-net-{}.nnue", std::process::id()));
+    std::fs::write(&not_a_net, b"not a network at all").expect("temp file");
+    for (value, why) in
+        [(missing.to_string(), missing.to_string()), (not_a_net.display().to_string(), "MENAGNN".to_string())]
+    {
+        s.send(&format!("setoption name EvalFile value {value}"));
+        let lines = s.expect(|l| l.starts_with("info string"), 2000);
+        let last = lines.last().cloned().unwrap_or_default();
+        assert!(last.starts_with("info string error") && last.contains(&why), "{last}");
+    }
+    let _ = std::fs::remove_file(&not_a_net);
+    // The built-in network still serves, and the engine still plays.
+    s.send("setoption name Use NNUE value true");
+    s.send("position startpos moves e2e4");
+    s.send("go depth 4");
+    let lines = s.expect(|l| l.starts_with("bestmove "), 10_000);
+    let best = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or_default().to_string();
+    let pos = AnyPosition::from_fen(
+        builtin("chess").expect("chess"),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    )
+    .expect("fen");
+    assert!(pos.legal_moves_uci(false).contains(&best), "{best}");
+}
+
+#[test]
+fn a_hash_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
+    let mut s = Session::start();
+    // The largest size offered; refused wherever it is more than the machine's memory.
+    let total_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().find_map(|l| l.strip_prefix("MemTotal:").map(str::to_string)))
+        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb / 1024);
+    s.send("setoption name Hash value 65536");
+    s.send("isready");
+    let lines = s.expect(|l| l == "readyok", 10_000);
+    if total_mb.is_some_and(|mb| mb < 60_000) {
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error") && l.contains("Hash")),
+            "65536 MB on a {total_mb:?} MB machine: {lines:?}"
+        );
+    }
+    s.send("position startpos");
+    s.send("go depth 3");
+    let lines = s.expect(|l| l.starts_with("bestmove "), 10_000);
+    assert!(!lines.last().map_or(true, |l| l.contains("0000")), "{lines:?}");
+}

@@ -20,8 +20,10 @@ pub use options::{
 use crate::any::AnyPosition;
 use crate::bitboard::BitSet;
 use crate::moves::Move;
+use crate::nnue::{self, Network};
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
+use crate::search::tt::TableSizeError;
 use crate::search::{
     self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable,
 };
@@ -143,6 +145,8 @@ pub struct Engine {
     chess960: bool,
     /// Every option's value as last set through `set_option`.
     options: Options,
+    /// The network read from `EvalFile`, if one was; otherwise the built-in ones serve.
+    eval_file: Option<Arc<Network>>,
     stop: Arc<AtomicBool>,
     /// Closes when the running search has sent its best move.
     running: Option<Receiver<()>>,
@@ -163,6 +167,7 @@ impl Engine {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             chess960: false,
             options: Options::default(),
+            eval_file: None,
             stop: Arc::new(AtomicBool::new(false)),
             running: None,
         })
@@ -217,16 +222,54 @@ impl Engine {
         name: &str,
         text: &str,
     ) -> Result<&'static options::EngineOption, OptionError> {
+        let before = self.options.clone();
         let option = self.options.set(frontend, name, text)?;
         let n = self.options.spin(option);
-        match option.effect {
-            options::Effect::Hash => self.set_hash(n as usize),
-            options::Effect::Threads => self.set_threads(n as usize),
-            options::Effect::MultiPv => self.set_multipv(n as usize),
-            options::Effect::MoveOverhead => self.set_move_overhead(n),
-            options::Effect::Rules | options::Effect::Kept => {}
+        let applied = match option.effect {
+            options::Effect::Hash => self.try_set_hash(n as usize).map_err(|e| e.to_string()),
+            options::Effect::Threads => {
+                self.set_threads(n as usize);
+                Ok(())
+            }
+            options::Effect::MultiPv => {
+                self.set_multipv(n as usize);
+                Ok(())
+            }
+            options::Effect::MoveOverhead => {
+                self.set_move_overhead(n);
+                Ok(())
+            }
+            options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
+            options::Effect::Rules | options::Effect::Kept => Ok(()),
+        };
+        match applied {
+            Ok(()) => Ok(option),
+            Err(why) => {
+                self.options = before;
+                Err(OptionError::NotApplied { option, why })
+            }
         }
-        Ok(option)
+    }
+
+    /// Read the network of `EvalFile` (the default name: the built-in networks); on error the
+    /// engine keeps the network it had.
+    fn load_eval_file(&mut self, path: &str) -> Result<(), String> {
+        if path == options::EMBEDDED_NETWORKS {
+            self.eval_file = None;
+            return Ok(());
+        }
+        let net = nnue::file::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        self.eval_file = Some(Arc::new(net));
+        Ok(())
+    }
+
+    /// The network a search of the current variant uses: none unless `Use NNUE` is on; then
+    /// the `EvalFile` network if it fits the variant, else the built-in one that does.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        if !self.options.check(&options::USE_NNUE) {
+            return None;
+        }
+        nnue::embedded::fitting(self.eval_file.iter().chain(nnue::embedded::built_in()), self.variant).cloned()
     }
 
     /// Every option's value.
@@ -248,6 +291,18 @@ impl Engine {
         self.halt();
         self.hash_mb = mb.clamp(1, MAX_HASH_MB);
         self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+    }
+
+    /// Hash table size in megabytes (at least 1), or an error if the machine cannot provide it:
+    /// then the engine keeps the table it had.
+    pub fn try_set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        self.halt();
+        // The new table's pages are mapped only when written, so the old one can stay until
+        // the new one is had.
+        self.tt = Arc::new(TranspositionTable::try_new(mb)?);
+        self.hash_mb = mb;
+        Ok(())
     }
 
     /// Hash table size in megabytes.

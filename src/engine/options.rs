@@ -31,6 +31,8 @@ pub enum OptionKind {
     /// One of a list, read without regard to case. `choices` is the list offered, default
     /// first; `read` gives the value a text stands for (aliases included), or `None`.
     Combo { default: &'static str, choices: fn() -> Vec<&'static str>, read: fn(&str) -> Option<&'static str> },
+    /// A file's path; what it must hold is the effect's to check.
+    File { default: &'static str },
 }
 
 /// What a change of an option does.
@@ -44,6 +46,9 @@ pub enum Effect {
     MultiPv,
     /// That many milliseconds kept in reserve per move under a clock.
     MoveOverhead,
+    /// The network read from the file named replaces the one loaded before (the default name
+    /// means the networks built into the engine).
+    EvalFile,
     /// The variant played changes: the protocol chooses it from `Ruleset`, `UCI_Variant` and
     /// `UCI_Chess960` (`Options::rules_for`), since only it knows when a game may change.
     Rules,
@@ -67,6 +72,7 @@ pub enum OptionValue {
     Spin(u64),
     Check(bool),
     Combo(&'static str),
+    File(String),
 }
 
 /// Default transposition table size in megabytes.
@@ -125,9 +131,36 @@ pub static RULESET: EngineOption = EngineOption {
 /// XBoard's engine-defined variants start from a randomly drawn start position.
 pub static RANDOM_START: EngineOption = check("Random start", true, XBOARD, Effect::Kept);
 
+/// The `EvalFile` value that names the networks built into the engine.
+pub const EMBEDDED_NETWORKS: &str = "<embedded>";
+
+/// The learned evaluation where a network fits the variant (read when a search starts); off,
+/// the hand-written one.
+pub static USE_NNUE: EngineOption = check("Use NNUE", false, BOTH, Effect::Kept);
+
+/// A network file to use in place of the built-in networks, for the variants it fits.
+pub static EVAL_FILE: EngineOption = EngineOption {
+    name: "EvalFile",
+    kind: OptionKind::File { default: EMBEDDED_NETWORKS },
+    offered: BOTH,
+    effect: Effect::EvalFile,
+};
+
 /// Every option, in the order the protocols list them.
-pub static OPTIONS: [&EngineOption; 10] =
-    [&HASH, &THREADS, &MOVE_OVERHEAD, &MULTIPV, &PONDER, &ANALYSE_MODE, &CHESS960, &VARIANT, &RULESET, &RANDOM_START];
+pub static OPTIONS: [&EngineOption; 12] = [
+    &HASH,
+    &THREADS,
+    &MOVE_OVERHEAD,
+    &MULTIPV,
+    &PONDER,
+    &ANALYSE_MODE,
+    &CHESS960,
+    &VARIANT,
+    &RULESET,
+    &RANDOM_START,
+    &USE_NNUE,
+    &EVAL_FILE,
+];
 
 /// A spin both protocols offer.
 const fn spin(
@@ -176,6 +209,7 @@ impl EngineOption {
             OptionKind::Spin { default, .. } => OptionValue::Spin(default),
             OptionKind::Check { default } => OptionValue::Check(default),
             OptionKind::Combo { default, .. } => OptionValue::Combo(default),
+            OptionKind::File { default } => OptionValue::File(default.to_string()),
         }
     }
 
@@ -195,6 +229,8 @@ impl EngineOption {
                 _ => Err(refused()),
             },
             OptionKind::Combo { read, .. } => read(&lower).map(OptionValue::Combo).ok_or_else(refused),
+            OptionKind::File { .. } if text.is_empty() => Err(refused()),
+            OptionKind::File { .. } => Ok(OptionValue::File(text.to_string())),
         }
     }
 }
@@ -212,6 +248,9 @@ pub enum OptionError {
     Unknown(String),
     /// The text is not a value of the option.
     BadValue { option: &'static EngineOption, value: String },
+    /// The value could not be applied (a table too large for the machine, a file that is no
+    /// network); the option and the engine keep what they had.
+    NotApplied { option: &'static EngineOption, why: String },
 }
 
 impl PartialEq for EngineOption {
@@ -232,7 +271,9 @@ impl fmt::Display for OptionError {
                 }
                 OptionKind::Check { .. } => write!(f, "{} is true or false, not '{value}'", option.name),
                 OptionKind::Combo { .. } => write!(f, "unknown {} '{value}'", option.name),
+                OptionKind::File { .. } => write!(f, "{} needs a file name", option.name),
             },
+            OptionError::NotApplied { option, why } => write!(f, "{}: {why}", option.name),
         }
     }
 }
@@ -285,6 +326,14 @@ impl Options {
         }
     }
 
+    /// A file option's value (empty for an option of another kind).
+    pub fn file(&self, option: &EngineOption) -> String {
+        match self.value(option) {
+            OptionValue::File(s) => s,
+            _ => String::new(),
+        }
+    }
+
     /// A combo option's value (empty for an option of another kind).
     pub fn combo(&self, option: &EngineOption) -> &'static str {
         match self.value(option) {
@@ -334,6 +383,7 @@ mod tests {
                     assert_eq!(choices().first(), Some(&s), "{}: the default is listed first", option.name);
                     s.to_string()
                 }
+                OptionValue::File(s) => s,
             };
             assert_eq!(option.parse(&text), Ok(option.default_value()), "{}", option.name);
         }

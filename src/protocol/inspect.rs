@@ -1,9 +1,10 @@
 //! The text of the commands testers type by hand, as Stockfish-family engines print it: `d`
-//! (the board, then `Fen: ...`, `Key: ...` and `Checkers: ...`) and `go perft N` (one
-//! `move: count` line per root move, a blank line, `Nodes searched: N`). Shared by UCI and the
+//! (the board, then `Fen: ...`, `Key: ...` and `Checkers: ...`), `go perft N` (one
+//! `move: count` line per root move, a blank line, `Nodes searched: N`) and `eval` (the
+//! evaluation term by term). Shared by UCI and the
 //! interactive loop, so that scripts written for one read the other.
 //!
-//! Owns: the board diagram, the `go perft` depth and its lines, `InspectError`.
+//! Owns: the board diagram, the `go perft` depth and its lines, the `eval` lines, `InspectError`.
 //! Must not know: sessions, stdin and stdout, search internals.
 
 use crate::any::AnyPosition;
@@ -89,6 +90,12 @@ pub fn board_lines(position: &AnyPosition) -> Vec<String> {
         lines.push(format!("Checkers: {}", checkers.join(" ")).trim_end().to_string());
         lines
     })
+}
+
+/// The lines of `eval`: the evaluation of `position`, term by term.
+pub fn eval_lines(position: &AnyPosition) -> Vec<String> {
+    let table = with_position!(position, p => crate::eval::trace(p).to_string());
+    table.lines().map(str::to_string).collect()
 }
 
 #[cfg(test)]

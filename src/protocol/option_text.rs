@@ -17,6 +17,7 @@ pub fn uci_line(option: &EngineOption) -> String {
             let vars: Vec<String> = choices().iter().map(|c| format!("var {c}")).collect();
             format!("combo default {default} {}", vars.join(" "))
         }
+        OptionKind::File { default } => format!("string default {default}"),
     };
     format!("option name {} type {kind}", option.name)
 }
@@ -31,6 +32,7 @@ pub fn xboard_feature(option: &EngineOption) -> String {
                 choices().iter().map(|&c| if c == default { format!("*{c}") } else { c.to_string() }).collect();
             format!("-combo {}", marked.join(" /// "))
         }
+        OptionKind::File { default } => format!("-file {default}"),
     };
     format!("feature option=\"{} {kind}\"", option.name)
 }
@@ -57,7 +59,7 @@ pub fn xboard_value<'a>(name: &str, value: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::options::{HASH, MOVE_OVERHEAD, RANDOM_START, RULESET, VARIANT};
+    use crate::engine::options::{EVAL_FILE, HASH, MOVE_OVERHEAD, RANDOM_START, RULESET, USE_NNUE, VARIANT};
     use crate::variant;
 
     #[test]
@@ -68,6 +70,9 @@ mod tests {
         assert_eq!(uci_line(&MOVE_OVERHEAD), "option name Move Overhead type spin default 30 min 0 max 10000");
         assert_eq!(xboard_feature(&MOVE_OVERHEAD), "feature option=\"Move Overhead -spin 30 0 10000\"");
         assert_eq!(xboard_feature(&RANDOM_START), "feature option=\"Random start -check 1\"");
+        assert_eq!(uci_line(&EVAL_FILE), "option name EvalFile type string default <embedded>");
+        assert_eq!(xboard_feature(&EVAL_FILE), "feature option=\"EvalFile -file <embedded>\"");
+        assert_eq!(uci_line(&USE_NNUE), "option name Use NNUE type check default false");
         let ruleset = xboard_feature(&RULESET);
         assert!(ruleset.starts_with("feature option=\"Ruleset -combo *auto /// chess /// chess960 /// "), "{ruleset}");
         assert!(uci_line(&RULESET).starts_with("option name Ruleset type combo default auto var auto var chess "));

@@ -95,9 +95,13 @@ impl<W: Write> Uci<W> {
                 }
                 return true;
             }
-            // Reads the position only: a running search goes on.
+            // Read the position only: a running search goes on.
             "d" => {
                 inspect::board_lines(self.engine.position()).iter().for_each(|l| self.say(l));
+                return true;
+            }
+            "eval" => {
+                inspect::eval_lines(self.engine.position()).iter().for_each(|l| self.say(l));
                 return true;
             }
             "pregame" => {
