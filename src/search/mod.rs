@@ -8,12 +8,15 @@
 //! searches, one per aspiration failure and a `RootMoveInfo` per root move), and the outcome as
 //! the return value.
 //!
-//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the submodules
-//! own scores, the table, ordering, time limits and the per-thread tree search.
+//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the
+//! submodules own scores, the table, ordering, exchange evaluation, the tuned numbers
+//! (`params`), time limits, the thread pool, the busy root moves and the per-thread tree search
+//! (`worker`).
 //! Must not know: notation, protocols, variant names.
 
 pub mod busy;
 pub mod ordering;
+pub mod params;
 pub mod score;
 pub mod see;
 pub mod threads;
@@ -21,6 +24,7 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+pub use params::SearchParams;
 pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
 pub use time::{SearchLimits, TimeManager};

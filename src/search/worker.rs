@@ -10,6 +10,7 @@
 
 use super::busy::BusyTable;
 use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
+use super::params::{late_move_reduction, SearchParams};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
@@ -21,60 +22,19 @@ use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::StalemateRule;
-use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Nodes between two looks at the clock, the stop flag and the shared node count.
+/// The tuned numbers, folded into the code as constants.
+const PARAMS: SearchParams = SearchParams::DEFAULT;
+/// Nodes between two looks at the clock, the stop flag and the shared node count: rare enough
+/// to cost nothing, often enough to stop within a fraction of a millisecond.
 const CHECK_INTERVAL: u64 = 1024;
-/// Initial half-width of the aspiration window.
-const ASPIRATION_WINDOW: Score = 25;
-/// Reverse futility margin per ply of depth, and the deepest depth it applies at.
-const REVERSE_FUTILITY_MARGIN: Score = 90;
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// Razoring: at depth d up to `RAZOR_DEPTH`, a node whose evaluation is more than
-/// `RAZOR_MARGIN * d` below alpha is settled by quiescence if that cannot lift it to alpha.
-const RAZOR_MARGIN: Score = 250;
-const RAZOR_DEPTH: i32 = 2;
-/// Futility pruning of quiet moves: the margin at depth d is `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`,
-/// up to `FUTILITY_DEPTH`.
-const FUTILITY_BASE: Score = 80;
-const FUTILITY_PER_DEPTH: Score = 90;
-const FUTILITY_DEPTH: i32 = 3;
-/// Late-move pruning: quiet moves searched at depth d before the rest are skipped is
-/// `LATE_MOVE_BASE + d * d`, up to `LATE_MOVE_DEPTH`.
-const LATE_MOVE_BASE: usize = 3;
-const LATE_MOVE_DEPTH: i32 = 4;
-/// Quiet moves whose history is below `-HISTORY_PRUNING_PER_DEPTH * d` are skipped at depth d up
-/// to `HISTORY_PRUNING_DEPTH`: they have failed again and again elsewhere.
-const HISTORY_PRUNING_PER_DEPTH: i32 = 3000;
-const HISTORY_PRUNING_DEPTH: i32 = 3;
-/// Captures losing more than this per ply of depth in the exchange are skipped near the leaves.
-const SEE_PRUNING_PER_DEPTH: Score = 100;
-const SEE_PRUNING_DEPTH: i32 = 4;
-/// Depth from which a node without a table move is searched one ply shallower.
-const IIR_DEPTH: i32 = 4;
-/// History score worth one ply less (or more) of late-move reduction.
-const HISTORY_PER_REDUCTION: i32 = 6000;
-/// Quiescence plies in which drops that give check are searched.
-const QUIET_DROP_PLIES: usize = 1;
-/// Quiescence delta-pruning margin.
-const DELTA_MARGIN: Score = 200;
-/// Quiet moves remembered per node to punish their history after a cutoff.
+/// Quiet moves remembered per node to punish their history after a cutoff: a node rarely
+/// tries more before a cutoff.
 const MAX_QUIETS: usize = 64;
 /// Entries of each thread's evaluation cache: a power of two, small enough for a core's cache.
 const EVAL_CACHE_ENTRIES: usize = 1 << 14;
-
-/// Late-move reductions by depth and move number.
-static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
-    let mut t = [[0u8; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
-        }
-    }
-    t
-});
 
 /// What the threads of one search share.
 pub(super) struct Shared<'a, 'j, B: BitSet> {
@@ -377,10 +337,14 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         first: usize,
         on_iteration: &mut dyn FnMut(&IterationInfo),
     ) -> Score {
-        if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) || previous <= -INFINITE {
+        if !self.shared.job.features.aspiration
+            || depth < PARAMS.aspiration_min_depth
+            || is_mate(previous)
+            || previous <= -INFINITE
+        {
             return self.root_search(depth, -INFINITE, INFINITE, first);
         }
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = PARAMS.aspiration_window;
         let mut alpha = (previous - delta).max(-INFINITE);
         let mut beta = (previous + delta).min(INFINITE);
         loop {
@@ -400,7 +364,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 return score;
             }
             delta += delta;
-            if delta > 1000 {
+            if delta > PARAMS.aspiration_full_window_after {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
@@ -626,16 +590,16 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if !pv_node && !in_check && !is_mate(beta) {
             // An improving position needs less of a margin: its evaluation is likely to hold.
             if features.reverse_futility
-                && depth <= REVERSE_FUTILITY_DEPTH
-                && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+                && depth <= PARAMS.reverse_futility_depth
+                && eval - PARAMS.reverse_futility_margin * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
             if features.reverse_futility
                 && features.quiescence
-                && depth <= RAZOR_DEPTH
+                && depth <= PARAMS.razor_depth
                 && !is_mate(alpha)
-                && eval + RAZOR_MARGIN * depth < alpha
+                && eval + PARAMS.razor_margin * depth < alpha
             {
                 let s = self.quiesce(pos, alpha, alpha + 1, ply, 0);
                 if self.aborted {
@@ -645,8 +609,13 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     return s;
                 }
             }
-            if features.null_move && null_allowed && depth >= 3 && eval >= beta && self.has_pieces(pos, us) {
-                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+            if features.null_move
+                && null_allowed
+                && depth >= PARAMS.null_move_min_depth
+                && eval >= beta
+                && self.has_pieces(pos, us)
+            {
+                let reduction = PARAMS.null_move_reduction(depth, eval, beta);
                 let mut child = pos.clone();
                 child.play_null();
                 self.hashes.push(child.hash());
@@ -663,7 +632,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
 
         // No table move to start from: a shallower search costs less and fills the table.
-        let depth = if depth >= IIR_DEPTH && !table_move.is_some() { depth - 1 } else { depth };
+        let depth = if depth >= PARAMS.iir_depth && !table_move.is_some() { depth - 1 } else { depth };
 
         let ctx = pos.legality_context();
         let mut list = MoveList::new();
@@ -710,10 +679,10 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             // measured again.
             if may_prune
                 && tactical
-                && depth <= SEE_PRUNING_DEPTH
+                && depth <= PARAMS.see_pruning_depth
                 && m.kind() != MoveKind::Promotion
                 && is_losing_capture(scores[i])
-                && see(pos, self.eval, m) < -SEE_PRUNING_PER_DEPTH * depth
+                && see(pos, self.eval, m) < -PARAMS.see_pruning_per_depth * depth
             {
                 continue;
             }
@@ -723,13 +692,15 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let gives_check = child.in_check();
             // Quiet moves that cannot lift the score to alpha, or that come late in the order.
             if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
-                if depth <= FUTILITY_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
+                if depth <= PARAMS.futility_depth
+                    && eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha
+                {
                     continue;
                 }
-                if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
+                if depth <= PARAMS.late_move_depth && quiet_count >= PARAMS.late_move_base + (depth * depth) as usize {
                     continue;
                 }
-                if depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_PER_DEPTH * depth {
+                if depth <= PARAMS.history_pruning_depth && history < -PARAMS.history_pruning_per_depth * depth {
                     continue;
                 }
             }
@@ -738,7 +709,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let extension = i32::from(
                 features.check_extension
                     && gives_check
-                    && ply < 2 * self.root_depth as usize
+                    && ply < PARAMS.check_extension_ply_per_depth * self.root_depth as usize
                     && see(pos, self.eval, m) >= 0,
             );
             let new_depth = depth - 1 + extension;
@@ -751,25 +722,25 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 // Captures that lose the exchange (as the ordering found) are searched a ply
                 // shallower, unless they check.
                 if features.late_move_reductions
-                    && depth >= 3
+                    && depth >= PARAMS.lmr_min_depth
                     && tactical
                     && !in_check
                     && !gives_check
                     && m.kind() != MoveKind::Promotion
                     && is_losing_capture(scores[i])
                 {
-                    reduction = 1;
+                    reduction = PARAMS.losing_capture_reduction;
                 }
                 if features.late_move_reductions
-                    && depth >= 3
-                    && legal > 3
+                    && depth >= PARAMS.lmr_min_depth
+                    && legal > PARAMS.lmr_min_moves
                     && !tactical
                     && !in_check
                     && !gives_check
                     && m != killers[0]
                     && m != killers[1]
                 {
-                    reduction = REDUCTIONS[depth.min(63) as usize][legal.min(63)] as i32;
+                    reduction = late_move_reduction(depth, legal);
                     if pv_node {
                         reduction -= 1;
                     }
@@ -779,7 +750,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     if table_move_tactical {
                         reduction += 1;
                     }
-                    reduction -= history / HISTORY_PER_REDUCTION;
+                    reduction -= history / PARAMS.lmr_history_per_ply;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.alphabeta(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
@@ -839,7 +810,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.static_eval(pos)
     }
 
-    /// Captures and promotions (every move when in check); at the first `QUIET_DROP_PLIES` plies
+    /// Captures and promotions (every move when in check); in the first `quiet_drop_plies` plies
     /// also drops that give check, the tactic a piece in hand threatens. `qply` counts the
     /// quiescence plies.
     fn quiesce(&mut self, pos: &Position<B>, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
@@ -874,7 +845,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut list = MoveList::new();
         pos.generate(&mut list);
         if !in_check {
-            let checking_drops = qply < QUIET_DROP_PLIES && pos.has_hand(pos.side_to_move());
+            let checking_drops = qply < PARAMS.quiet_drop_plies && pos.has_hand(pos.side_to_move());
             list.retain(|m| {
                 is_tactical(pos, m)
                     || (checking_drops && m.kind() == MoveKind::Drop && pos.is_legal(m, &ctx) && {
@@ -891,7 +862,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let m = pick_next(&mut list, &mut scores, i);
             if !in_check && m.kind() != MoveKind::Promotion && is_capture(pos, m) {
                 let gain = super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k));
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if stand_pat + gain + PARAMS.delta_margin <= alpha {
                     continue;
                 }
                 // A capture that loses the exchange (as the ordering found) does not improve on
