@@ -595,7 +595,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             {
                 return eval;
             }
-            if features.reverse_futility
+            if features.razoring
                 && features.quiescence
                 && depth <= PARAMS.razor_depth
                 && !is_mate(alpha)
@@ -632,7 +632,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
 
         // No table move to start from: a shallower search costs less and fills the table.
-        let depth = if depth >= PARAMS.iir_depth && !table_move.is_some() { depth - 1 } else { depth };
+        let depth = if features.internal_iterative_reduction && depth >= PARAMS.iir_depth && !table_move.is_some() {
+            depth - 1
+        } else {
+            depth
+        };
 
         let ctx = pos.legality_context();
         let mut list = MoveList::new();
@@ -674,10 +678,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
             // Near the leaves of a non-PV node, once a move has been searched and no mate is in
             // sight: skip captures that lose too much in the exchange.
-            let may_prune = features.reverse_futility && !pv_node && !in_check && legal > 1 && !is_mate(best);
+            let may_prune = !pv_node && !in_check && legal > 1 && !is_mate(best);
             // The ordering already found which captures lose the exchange: only those are
             // measured again.
             if may_prune
+                && features.see_pruning
                 && tactical
                 && depth <= PARAMS.see_pruning_depth
                 && m.kind() != MoveKind::Promotion
@@ -692,15 +697,22 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let gives_check = child.in_check();
             // Quiet moves that cannot lift the score to alpha, or that come late in the order.
             if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
-                if depth <= PARAMS.futility_depth
+                if features.futility_pruning
+                    && depth <= PARAMS.futility_depth
                     && eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha
                 {
                     continue;
                 }
-                if depth <= PARAMS.late_move_depth && quiet_count >= PARAMS.late_move_base + (depth * depth) as usize {
+                if features.late_move_pruning
+                    && depth <= PARAMS.late_move_depth
+                    && quiet_count >= PARAMS.late_move_base + (depth * depth) as usize
+                {
                     continue;
                 }
-                if depth <= PARAMS.history_pruning_depth && history < -PARAMS.history_pruning_per_depth * depth {
+                if features.history_pruning
+                    && depth <= PARAMS.history_pruning_depth
+                    && history < -PARAMS.history_pruning_per_depth * depth
+                {
                     continue;
                 }
             }
@@ -721,7 +733,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 let mut reduction = 0;
                 // Captures that lose the exchange (as the ordering found) are searched a ply
                 // shallower, unless they check.
-                if features.late_move_reductions
+                if features.losing_capture_reductions
                     && depth >= PARAMS.lmr_min_depth
                     && tactical
                     && !in_check
@@ -826,7 +838,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let hash = pos.hash();
         let entry = tt.probe(hash);
         let table_move = entry.map_or(Move::NONE, |e| e.best);
-        if let Some(e) = entry.filter(|_| self.shared.job.features.table_cutoffs) {
+        let features = self.shared.job.features;
+        if let Some(e) = entry.filter(|_| features.table_cutoffs) {
             if let Some(s) = table_cutoff(e.score, e.bound, ply, alpha, beta) {
                 return s;
             }
@@ -862,12 +875,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let m = pick_next(&mut list, &mut scores, i);
             if !in_check && m.kind() != MoveKind::Promotion && is_capture(pos, m) {
                 let gain = super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k));
-                if stand_pat + gain + PARAMS.delta_margin <= alpha {
+                if features.delta_pruning && stand_pat + gain + PARAMS.delta_margin <= alpha {
                     continue;
                 }
                 // A capture that loses the exchange (as the ordering found) does not improve on
                 // standing pat.
-                if is_losing_capture(scores[i]) {
+                if features.quiescence_see_pruning && is_losing_capture(scores[i]) {
                     continue;
                 }
             }
