@@ -290,47 +290,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 continue;
             }
             self.iteration_best = None;
-            let mut reports = vec![(score, pv)];
-            for line in 1..lines {
-                let previous = self.root_moves[line].score;
-                let s = self.aspiration(depth, previous, line, on_iteration);
-                if self.aborted {
-                    break;
-                }
-                self.root_moves[line..].sort_by_key(|r| -r.score);
-                let first = &self.root_moves[line];
-                let pv = if first.pv.first() == Some(&first.m) { first.pv.clone() } else { vec![first.m] };
-                reports.push((s, pv));
-            }
-            if self.aborted {
+            let Some(reports) = self.multipv_lines(depth, lines, (score, pv), on_iteration) else {
                 break;
-            }
-            self.publish_nodes();
-            let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), job.tt.hashfull());
-            for (index, (score, pv)) in reports.into_iter().enumerate() {
-                let info = IterationInfo {
-                    multipv: index as u32 + 1,
-                    depth: depth as u32,
-                    seldepth,
-                    score,
-                    nodes,
-                    time,
-                    hashfull,
-                    pv,
-                    bound: Bound::Exact,
-                };
-                on_iteration(&info);
-            }
-            if limits.until_stopped() {
-                continue;
-            }
-            if let Some(mate) = limits.mate {
-                if is_mate(score) && score > 0 && (super::score::MATE - score + 1) / 2 <= mate as Score {
-                    break;
-                }
-            }
-            let time = &self.shared.time;
-            if time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1) {
+            };
+            self.report_iteration(depth, seldepth, reports, on_iteration);
+            if self.iteration_ends_search(score) {
                 break;
             }
         }
@@ -342,6 +306,75 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.shared.finished.store(true, Ordering::Relaxed);
         }
         result
+    }
+
+    /// The main thread's lines of the iteration at `depth` (`lines` in all), the first already
+    /// searched: line k is the best of the root moves not on lines 1..k, with its score and
+    /// principal variation. `None` when the search was stopped on the way.
+    fn multipv_lines(
+        &mut self,
+        depth: i32,
+        lines: usize,
+        first: (Score, Vec<Move>),
+        on_iteration: &mut dyn FnMut(&IterationInfo),
+    ) -> Option<Vec<(Score, Vec<Move>)>> {
+        let mut reports = vec![first];
+        for line in 1..lines {
+            let previous = self.root_moves[line].score;
+            let s = self.aspiration(depth, previous, line, on_iteration);
+            if self.aborted {
+                return None;
+            }
+            self.root_moves[line..].sort_by_key(|r| -r.score);
+            let first = &self.root_moves[line];
+            let pv = if first.pv.first() == Some(&first.m) { first.pv.clone() } else { vec![first.m] };
+            reports.push((s, pv));
+        }
+        Some(reports)
+    }
+
+    /// Report a completed iteration, one `IterationInfo` per line, with the nodes of all
+    /// threads.
+    fn report_iteration(
+        &mut self,
+        depth: i32,
+        seldepth: u32,
+        lines: Vec<(Score, Vec<Move>)>,
+        on_iteration: &mut dyn FnMut(&IterationInfo),
+    ) {
+        self.publish_nodes();
+        let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), self.shared.job.tt.hashfull());
+        for (index, (score, pv)) in lines.into_iter().enumerate() {
+            let info = IterationInfo {
+                multipv: index as u32 + 1,
+                depth: depth as u32,
+                seldepth,
+                score,
+                nodes,
+                time,
+                hashfull,
+                pv,
+                bound: Bound::Exact,
+            };
+            on_iteration(&info);
+        }
+    }
+
+    /// Whether the main thread stops after an iteration that scored `score`: a mate within the
+    /// `mate` limit was found, or under a clock the soft limit has passed or there is only one
+    /// move. Never while searching until stopped (infinite, ponder).
+    fn iteration_ends_search(&self, score: Score) -> bool {
+        let limits = &self.shared.job.limits;
+        if limits.until_stopped() {
+            return false;
+        }
+        if let Some(mate) = limits.mate {
+            if is_mate(score) && score > 0 && (super::score::MATE - score + 1) / 2 <= mate as Score {
+                return true;
+            }
+        }
+        let time = &self.shared.time;
+        time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1)
     }
 
     /// Whether this thread skips the iteration of `depth`: helper threads skip depths in blocks
