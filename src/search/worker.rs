@@ -606,9 +606,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
     }
 
-    /// The tree search below the root, in the steps of Stockfish's `search()`: the horizon and
-    /// the draws (1), the table (2), the evaluation (3), node pruning (4), internal iterative
-    /// reduction (5), then the moves (`search_moves`, steps 6-11).
+    /// The tree search below the root, in numbered steps as Stockfish's `search()` has: the
+    /// horizon and the draws (1), the table (2), the evaluation (3), node pruning (4), internal
+    /// iterative reduction (5), then the moves (`search_moves`, steps 6-11).
     #[allow(clippy::too_many_arguments)]
     fn alphabeta(
         &mut self,
@@ -669,8 +669,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let eval = if in_check { static_eval } else { refined_eval(static_eval, entry, ply) };
         let mut node = Node { depth, ply, pv_node, in_check, improving, eval, table_move };
 
-        // Step 4. Node pruning, where the window is not in doubt: reverse futility, razoring,
-        // null move.
+        // Step 4. Node pruning at a non-PV node not in check, with no mate in sight: reverse
+        // futility, razoring, null move.
         if !pv_node && !in_check && !is_mate(beta) {
             if let Some(s) = self.prune_node(pos, &node, alpha, beta, null_allowed) {
                 return s;
