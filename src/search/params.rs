@@ -42,8 +42,9 @@ pub struct SearchParams {
     /// Razoring applies up to this depth (1-2 plies: deeper, a quiet plan can find the
     /// material the margin stands for).
     pub razor_depth: i32,
-    /// Null move: tried from this depth, where the reduced search still leaves a ply or more
-    /// before quiescence.
+    /// Null move: tried from this depth. Up to depth 5 the reduced search is quiescence alone:
+    /// cheap, and enough to see the captures that punish passing; shallower, it would cost about
+    /// as much as the node it spares.
     pub null_move_min_depth: i32,
     /// The null move's reduction is `base + depth / per_depth + min((eval - beta) / per_eval,
     /// eval_max)` plies (on top of the ply the null move takes): the classic R = 3, growing
