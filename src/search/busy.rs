@@ -2,8 +2,8 @@
 //! one of them as a later move of the same root puts it off to the end of its list (simplified
 //! ABDADA, after Tom Kerrigan, at the root only): two threads then share out the later root
 //! moves instead of both searching each, and the one that comes back to a put-off move usually
-//! finds it in the transposition table. Marking nodes below the root as well was measured: the
-//! threads rarely meet there (they search different depths), and it gained nothing.
+//! finds it in the transposition table. Only the root: below it the threads rarely meet, since
+//! they search different depths.
 //!
 //! A small set-associative array of position hashes, shared without locks. It is only a hint: a
 //! lost or stale mark changes which thread searches what first, never a score.

@@ -8,12 +8,15 @@
 //! searches, one per aspiration failure and a `RootMoveInfo` per root move), and the outcome as
 //! the return value.
 //!
-//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the submodules
-//! own scores, the table, ordering, time limits and the per-thread tree search.
+//! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the
+//! submodules own scores, the table, ordering, exchange evaluation, the tuned numbers
+//! (`params`), time limits, the thread pool, the busy root moves and the per-thread tree search
+//! (`worker`).
 //! Must not know: notation, protocols, variant names.
 
 pub mod busy;
 pub mod ordering;
+pub mod params;
 pub mod score;
 pub mod see;
 pub mod threads;
@@ -21,6 +24,7 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+pub use params::SearchParams;
 pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
 pub use time::{SearchLimits, TimeManager};
@@ -34,45 +38,77 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use worker::{Shared, Worker};
 
-/// The search techniques in use; all on by default. Turning them all off (`Features::none`)
-/// leaves a plain alpha-beta to a fixed depth with the static evaluation at the leaves, whose
-/// root score must equal plain minimax (a test of the tree search).
+/// The search techniques in use, one switch each; all on by default. Turning them all off
+/// (`Features::none`) leaves a plain alpha-beta to a fixed depth with the static evaluation at
+/// the leaves, whose root score must equal plain minimax (a test of the tree search). The
+/// numbers each technique uses are in `SearchParams`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
+    /// Captures and promotions searched past the horizon (without it, leaves are evaluated).
     pub quiescence: bool,
+    /// In quiescence, captures that cannot reach alpha even with a margin are skipped.
+    pub delta_pruning: bool,
+    /// In quiescence, captures that lose the exchange are skipped.
+    pub quiescence_see_pruning: bool,
+    /// Scores of the transposition table settle nodes.
     pub table_cutoffs: bool,
-    pub null_move: bool,
-    pub reverse_futility: bool,
-    pub late_move_reductions: bool,
-    pub check_extension: bool,
+    /// Iterations search a narrow window around the previous score first.
     pub aspiration: bool,
+    /// A node whose evaluation is far above beta near the leaves fails high at once.
+    pub reverse_futility: bool,
+    /// A node whose evaluation is far below alpha near the leaves is settled by quiescence.
+    pub razoring: bool,
+    /// A node where passing still fails high in a reduced search fails high.
+    pub null_move: bool,
+    /// A node without a table move is searched a ply shallower.
+    pub internal_iterative_reduction: bool,
+    /// Captures that lose much in the exchange are skipped near the leaves.
+    pub see_pruning: bool,
+    /// Quiet moves that cannot lift the evaluation to alpha are skipped near the leaves.
+    pub futility_pruning: bool,
+    /// Quiet moves late in the order are skipped near the leaves.
+    pub late_move_pruning: bool,
+    /// Quiet moves with a bad history are skipped near the leaves.
+    pub history_pruning: bool,
+    /// Late quiet moves are searched shallower first.
+    pub late_move_reductions: bool,
+    /// Captures that lose the exchange are searched shallower first.
+    pub losing_capture_reductions: bool,
+    /// Checks are searched a ply deeper.
+    pub check_extension: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features {
-            quiescence: true,
-            table_cutoffs: true,
-            null_move: true,
-            reverse_futility: true,
-            late_move_reductions: true,
-            check_extension: true,
-            aspiration: true,
-        }
+        Features::all(true)
     }
 }
 
 impl Features {
     /// Nothing but alpha-beta (with move ordering, which does not change the score).
     pub fn none() -> Features {
+        Features::all(false)
+    }
+
+    /// Every technique on, or every one off.
+    fn all(on: bool) -> Features {
         Features {
-            quiescence: false,
-            table_cutoffs: false,
-            null_move: false,
-            reverse_futility: false,
-            late_move_reductions: false,
-            check_extension: false,
-            aspiration: false,
+            quiescence: on,
+            delta_pruning: on,
+            quiescence_see_pruning: on,
+            table_cutoffs: on,
+            aspiration: on,
+            reverse_futility: on,
+            razoring: on,
+            null_move: on,
+            internal_iterative_reduction: on,
+            see_pruning: on,
+            futility_pruning: on,
+            late_move_pruning: on,
+            history_pruning: on,
+            late_move_reductions: on,
+            losing_capture_reductions: on,
+            check_extension: on,
         }
     }
 }

@@ -204,7 +204,8 @@ pub fn pick_next(list: &mut MoveList, scores: &mut [i32], start: usize) -> Move 
     let moves = list.as_mut_slice();
     let rest = &scores[start..moves.len()];
     // Two passes, the highest score and then its first index, rather than one loop carrying
-    // the best index: the first pass vectorises. The first of equal scores wins, as before.
+    // the best index: the first pass vectorises. The first of equal scores wins, as a one-pass
+    // loop with `>` would pick: the move order is the same either way.
     let top = rest.iter().copied().max().unwrap_or(0);
     let best = start + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(start, best);

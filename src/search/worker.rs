@@ -1,80 +1,44 @@
-//! One search thread: iterative deepening with aspiration windows at the root, principal
-//! variation search with null-move pruning, reverse futility pruning, razoring, late-move
-//! reductions and check extensions (every check at the root, below it checks that do not lose
-//! the exchange), quiescence (captures and promotions; every evasion when in check), mate scores
-//! with mate distance, draws by repetition, the 50-move rule and bare kings, stalemate scored by
-//! the variant's rule.
+//! One search thread: iterative deepening with aspiration windows at the root, then a
+//! principal variation search whose nodes go through numbered steps (`alphabeta`): the horizon
+//! and draws, the table, the evaluation, node pruning (reverse futility, razoring, null move),
+//! internal iterative reduction, then the moves in order with move pruning (SEE, futility,
+//! late-move, history), check extensions (every check at the root, below it checks that do not
+//! lose the exchange) and reductions (`reduction`). Then quiescence (captures and promotions;
+//! every evasion when in check), mate scores with mate distance, draws by repetition, the
+//! 50-move rule and bare kings, stalemate scored by the variant's rule.
 //!
-//! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search.
-//! Must not know: notation, protocols, variant names.
+//! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search and its
+//! steps.
+//! Must not know: notation, protocols, variant names; the value of any tuned number (each is
+//! a field of `SearchParams`, and each technique has its switch in `Features`).
 
 use super::busy::BusyTable;
 use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
+use super::params::{late_move_reduction, SearchParams};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Bound, TableEntry};
-use super::{IterationInfo, SearchJob};
+use super::{Features, IterationInfo, SearchJob};
 use crate::bitboard::BitSet;
 use crate::eval::Evaluation;
 use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::StalemateRule;
-use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Nodes between two looks at the clock, the stop flag and the shared node count.
+/// The tuned numbers, folded into the code as constants.
+const PARAMS: SearchParams = SearchParams::DEFAULT;
+/// Nodes between two looks at the clock, the stop flag and the shared node count: rare enough
+/// to cost nothing, often enough to stop within a fraction of a millisecond.
 const CHECK_INTERVAL: u64 = 1024;
-/// Initial half-width of the aspiration window.
-const ASPIRATION_WINDOW: Score = 25;
-/// Reverse futility margin per ply of depth, and the deepest depth it applies at.
-const REVERSE_FUTILITY_MARGIN: Score = 90;
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// Razoring: at depth d up to `RAZOR_DEPTH`, a node whose evaluation is more than
-/// `RAZOR_MARGIN * d` below alpha is settled by quiescence if that cannot lift it to alpha.
-const RAZOR_MARGIN: Score = 250;
-const RAZOR_DEPTH: i32 = 2;
-/// Futility pruning of quiet moves: the margin at depth d is `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`,
-/// up to `FUTILITY_DEPTH`.
-const FUTILITY_BASE: Score = 80;
-const FUTILITY_PER_DEPTH: Score = 90;
-const FUTILITY_DEPTH: i32 = 3;
-/// Late-move pruning: quiet moves searched at depth d before the rest are skipped is
-/// `LATE_MOVE_BASE + d * d`, up to `LATE_MOVE_DEPTH`.
-const LATE_MOVE_BASE: usize = 3;
-const LATE_MOVE_DEPTH: i32 = 4;
-/// Quiet moves whose history is below `-HISTORY_PRUNING_PER_DEPTH * d` are skipped at depth d up
-/// to `HISTORY_PRUNING_DEPTH`: they have failed again and again elsewhere.
-const HISTORY_PRUNING_PER_DEPTH: i32 = 3000;
-const HISTORY_PRUNING_DEPTH: i32 = 3;
-/// Captures losing more than this per ply of depth in the exchange are skipped near the leaves.
-const SEE_PRUNING_PER_DEPTH: Score = 100;
-const SEE_PRUNING_DEPTH: i32 = 4;
-/// Depth from which a node without a table move is searched one ply shallower.
-const IIR_DEPTH: i32 = 4;
-/// History score worth one ply less (or more) of late-move reduction.
-const HISTORY_PER_REDUCTION: i32 = 6000;
-/// Quiescence plies in which drops that give check are searched.
-const QUIET_DROP_PLIES: usize = 1;
-/// Quiescence delta-pruning margin.
-const DELTA_MARGIN: Score = 200;
-/// Quiet moves remembered per node to punish their history after a cutoff.
+/// Quiet moves remembered per node to punish their history after a cutoff: a node rarely
+/// tries more before a cutoff.
 const MAX_QUIETS: usize = 64;
 /// Entries of each thread's evaluation cache: a power of two, small enough for a core's cache.
 const EVAL_CACHE_ENTRIES: usize = 1 << 14;
-
-/// Late-move reductions by depth and move number.
-static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
-    let mut t = [[0u8; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
-        }
-    }
-    t
-});
 
 /// What the threads of one search share.
 pub(super) struct Shared<'a, 'j, B: BitSet> {
@@ -112,6 +76,41 @@ impl RootMove {
     fn new(m: Move) -> RootMove {
         RootMove { m, score: -INFINITE, pv: Vec::new() }
     }
+}
+
+/// What the steps of `alphabeta` know of a node once it is evaluated (step 3).
+#[derive(Clone, Copy)]
+struct Node {
+    /// Plies left, less the internal iterative reduction once step 5 has decided it.
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    /// The static evaluation rose since the side to move's previous move (never in check).
+    improving: bool,
+    /// The guess of the node's score the pruning decisions start from: the static evaluation
+    /// refined by the table's score (`refined_eval`); `-INFINITE` in check.
+    eval: Score,
+    /// The table's move, or `Move::NONE`.
+    table_move: Move,
+}
+
+/// What the move loop of `alphabeta` knows of a legal move while deciding how to search it.
+#[derive(Clone, Copy)]
+struct MoveFacts {
+    m: Move,
+    /// Its place among the node's legal moves, from 1 (the pruned ones count).
+    number: usize,
+    /// A capture or a promotion.
+    tactical: bool,
+    /// A capture, not a promotion, that the ordering found loses the exchange.
+    losing_capture: bool,
+    /// How quiet moves of this kind to this square fared elsewhere (0 for a tactical move).
+    history: i32,
+    /// One of the ply's killer moves.
+    killer: bool,
+    /// Known once the move is played.
+    gives_check: bool,
 }
 
 /// One search thread's state.
@@ -291,47 +290,11 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 continue;
             }
             self.iteration_best = None;
-            let mut reports = vec![(score, pv)];
-            for line in 1..lines {
-                let previous = self.root_moves[line].score;
-                let s = self.aspiration(depth, previous, line, on_iteration);
-                if self.aborted {
-                    break;
-                }
-                self.root_moves[line..].sort_by_key(|r| -r.score);
-                let first = &self.root_moves[line];
-                let pv = if first.pv.first() == Some(&first.m) { first.pv.clone() } else { vec![first.m] };
-                reports.push((s, pv));
-            }
-            if self.aborted {
+            let Some(reports) = self.multipv_lines(depth, lines, (score, pv), on_iteration) else {
                 break;
-            }
-            self.publish_nodes();
-            let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), job.tt.hashfull());
-            for (index, (score, pv)) in reports.into_iter().enumerate() {
-                let info = IterationInfo {
-                    multipv: index as u32 + 1,
-                    depth: depth as u32,
-                    seldepth,
-                    score,
-                    nodes,
-                    time,
-                    hashfull,
-                    pv,
-                    bound: Bound::Exact,
-                };
-                on_iteration(&info);
-            }
-            if limits.until_stopped() {
-                continue;
-            }
-            if let Some(mate) = limits.mate {
-                if is_mate(score) && score > 0 && (super::score::MATE - score + 1) / 2 <= mate as Score {
-                    break;
-                }
-            }
-            let time = &self.shared.time;
-            if time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1) {
+            };
+            self.report_iteration(depth, seldepth, reports, on_iteration);
+            if self.iteration_ends_search(score) {
                 break;
             }
         }
@@ -343,6 +306,75 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.shared.finished.store(true, Ordering::Relaxed);
         }
         result
+    }
+
+    /// The main thread's lines of the iteration at `depth` (`lines` in all), the first already
+    /// searched: line k is the best of the root moves not on lines 1..k, with its score and
+    /// principal variation. `None` when the search was stopped on the way.
+    fn multipv_lines(
+        &mut self,
+        depth: i32,
+        lines: usize,
+        first: (Score, Vec<Move>),
+        on_iteration: &mut dyn FnMut(&IterationInfo),
+    ) -> Option<Vec<(Score, Vec<Move>)>> {
+        let mut reports = vec![first];
+        for line in 1..lines {
+            let previous = self.root_moves[line].score;
+            let s = self.aspiration(depth, previous, line, on_iteration);
+            if self.aborted {
+                return None;
+            }
+            self.root_moves[line..].sort_by_key(|r| -r.score);
+            let first = &self.root_moves[line];
+            let pv = if first.pv.first() == Some(&first.m) { first.pv.clone() } else { vec![first.m] };
+            reports.push((s, pv));
+        }
+        Some(reports)
+    }
+
+    /// Report a completed iteration, one `IterationInfo` per line, with the nodes of all
+    /// threads.
+    fn report_iteration(
+        &mut self,
+        depth: i32,
+        seldepth: u32,
+        lines: Vec<(Score, Vec<Move>)>,
+        on_iteration: &mut dyn FnMut(&IterationInfo),
+    ) {
+        self.publish_nodes();
+        let (nodes, time, hashfull) = (self.total_nodes(), self.shared.start.elapsed(), self.shared.job.tt.hashfull());
+        for (index, (score, pv)) in lines.into_iter().enumerate() {
+            let info = IterationInfo {
+                multipv: index as u32 + 1,
+                depth: depth as u32,
+                seldepth,
+                score,
+                nodes,
+                time,
+                hashfull,
+                pv,
+                bound: Bound::Exact,
+            };
+            on_iteration(&info);
+        }
+    }
+
+    /// Whether the main thread stops after an iteration that scored `score`: a mate within the
+    /// `mate` limit was found, or under a clock the soft limit has passed or there is only one
+    /// move. Never while searching until stopped (infinite, ponder).
+    fn iteration_ends_search(&self, score: Score) -> bool {
+        let limits = &self.shared.job.limits;
+        if limits.until_stopped() {
+            return false;
+        }
+        if let Some(mate) = limits.mate {
+            if is_mate(score) && score > 0 && (super::score::MATE - score + 1) / 2 <= mate as Score {
+                return true;
+            }
+        }
+        let time = &self.shared.time;
+        time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1)
     }
 
     /// Whether this thread skips the iteration of `depth`: helper threads skip depths in blocks
@@ -377,10 +409,14 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         first: usize,
         on_iteration: &mut dyn FnMut(&IterationInfo),
     ) -> Score {
-        if !self.shared.job.features.aspiration || depth < 4 || is_mate(previous) || previous <= -INFINITE {
+        if !self.shared.job.features.aspiration
+            || depth < PARAMS.aspiration_min_depth
+            || is_mate(previous)
+            || previous <= -INFINITE
+        {
             return self.root_search(depth, -INFINITE, INFINITE, first);
         }
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = PARAMS.aspiration_window;
         let mut alpha = (previous - delta).max(-INFINITE);
         let mut beta = (previous + delta).min(INFINITE);
         loop {
@@ -400,7 +436,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 return score;
             }
             delta += delta;
-            if delta > 1000 {
+            if delta > PARAMS.aspiration_full_window_after {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
@@ -570,6 +606,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
     }
 
+    /// The tree search below the root, in numbered steps as Stockfish's `search()` has: the
+    /// horizon and the draws (1), the table (2), the evaluation (3), node pruning (4), internal
+    /// iterative reduction (5), then the moves (`search_moves`, steps 6-11).
     #[allow(clippy::too_many_arguments)]
     fn alphabeta(
         &mut self,
@@ -583,6 +622,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     ) -> Score {
         let features = self.shared.job.features;
         self.pv_len[ply] = ply;
+
+        // Step 1. The horizon, the stop flags, draws, mate distance and the last ply.
         if depth <= 0 {
             return if features.quiescence { self.quiesce(pos, alpha, beta, ply, 0) } else { self.leaf(pos, ply) };
         }
@@ -602,6 +643,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos);
         }
+
+        // Step 2. The transposition table: its move is tried first; its score settles a
+        // non-PV node where it was searched as deep and its bound says enough.
         let tt = self.shared.job.tt;
         let hash = pos.hash();
         let entry = tt.probe(hash);
@@ -613,58 +657,106 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 }
             }
         }
+
+        // Step 3. The static evaluation, and the guess of the node's score that the pruning
+        // decisions start from.
         let in_check = pos.in_check();
-        let us = pos.side_to_move();
         let static_eval = if in_check { -INFINITE } else { self.static_eval(pos) };
         self.evals[ply] = static_eval;
         // Whether the position got better for the side to move since its previous move: if
         // not, late moves are reduced more.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
-        // The pruning decisions guess the node's score.
         let eval = if in_check { static_eval } else { refined_eval(static_eval, entry, ply) };
+        let mut node = Node { depth, ply, pv_node, in_check, improving, eval, table_move };
 
+        // Step 4. Node pruning at a non-PV node not in check, with no mate in sight: reverse
+        // futility, razoring, null move.
         if !pv_node && !in_check && !is_mate(beta) {
-            // An improving position needs less of a margin: its evaluation is likely to hold.
-            if features.reverse_futility
-                && depth <= REVERSE_FUTILITY_DEPTH
-                && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
-            {
-                return eval;
-            }
-            if features.reverse_futility
-                && features.quiescence
-                && depth <= RAZOR_DEPTH
-                && !is_mate(alpha)
-                && eval + RAZOR_MARGIN * depth < alpha
-            {
-                let s = self.quiesce(pos, alpha, alpha + 1, ply, 0);
-                if self.aborted {
-                    return 0;
-                }
-                if s <= alpha {
-                    return s;
-                }
-            }
-            if features.null_move && null_allowed && depth >= 3 && eval >= beta && self.has_pieces(pos, us) {
-                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
-                let mut child = pos.clone();
-                child.play_null();
-                self.hashes.push(child.hash());
-                self.played[ply] = Move::NONE;
-                let s = -self.alphabeta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
-                self.hashes.pop();
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if is_mate(s) { beta } else { s };
-                }
+            if let Some(s) = self.prune_node(pos, &node, alpha, beta, null_allowed) {
+                return s;
             }
         }
 
-        // No table move to start from: a shallower search costs less and fills the table.
-        let depth = if depth >= IIR_DEPTH && !table_move.is_some() { depth - 1 } else { depth };
+        // Step 5. Internal iterative reduction: with no table move to start from, a shallower
+        // search costs less and fills the table.
+        if features.internal_iterative_reduction && depth >= PARAMS.iir_depth && !table_move.is_some() {
+            node.depth -= 1;
+        }
 
+        self.search_moves(pos, &node, alpha, beta)
+    }
+
+    /// Step 4 of `alphabeta`, at a non-PV node not in check with no mate in sight: the score
+    /// that settles the node without a look at its moves, if one does.
+    fn prune_node(
+        &mut self,
+        pos: &Position<B>,
+        node: &Node,
+        alpha: Score,
+        beta: Score,
+        null_allowed: bool,
+    ) -> Option<Score> {
+        let features = self.shared.job.features;
+        let Node { depth, ply, eval, .. } = *node;
+        // Reverse futility: far enough above beta, the node fails high. An improving position
+        // needs less of a margin: its evaluation is likely to hold.
+        if features.reverse_futility
+            && depth <= PARAMS.reverse_futility_depth
+            && eval - PARAMS.reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
+        {
+            return Some(eval);
+        }
+        // Razoring: far enough below alpha, the node fails low unless quiescence lifts it.
+        if features.razoring
+            && features.quiescence
+            && depth <= PARAMS.razor_depth
+            && !is_mate(alpha)
+            && eval + PARAMS.razor_margin * depth < alpha
+        {
+            let s = self.quiesce(pos, alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return Some(0);
+            }
+            if s <= alpha {
+                return Some(s);
+            }
+        }
+        if features.null_move
+            && null_allowed
+            && depth >= PARAMS.null_move_min_depth
+            && eval >= beta
+            && self.has_pieces(pos, pos.side_to_move())
+        {
+            return self.null_move(pos, node, beta);
+        }
+        None
+    }
+
+    /// Null-move pruning: where passing still fails high in a reduced search, a move would
+    /// too. The score that settles the node, if the null move does.
+    fn null_move(&mut self, pos: &Position<B>, node: &Node, beta: Score) -> Option<Score> {
+        let Node { depth, ply, eval, .. } = *node;
+        let reduction = PARAMS.null_move_reduction(depth, eval, beta);
+        let mut child = pos.clone();
+        child.play_null();
+        self.hashes.push(child.hash());
+        self.played[ply] = Move::NONE;
+        let s = -self.alphabeta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
+        self.hashes.pop();
+        if self.aborted {
+            return Some(0);
+        }
+        // A mate found after passing is no mate in the position, only a fail high.
+        (s >= beta).then_some(if is_mate(s) { beta } else { s })
+    }
+
+    /// Steps 6-11 of `alphabeta`: order the moves, then prune, extend, reduce and search them
+    /// one by one; the result goes to the table.
+    fn search_moves(&mut self, pos: &Position<B>, node: &Node, mut alpha: Score, beta: Score) -> Score {
+        let Node { depth, ply, pv_node, in_check, table_move, .. } = *node;
+        let tt = self.shared.job.tt;
+
+        // Step 6. Generate and order the moves.
         let ctx = pos.legality_context();
         let mut list = MoveList::new();
         pos.generate(&mut list);
@@ -696,105 +788,47 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 continue;
             }
             legal += 1;
-            let tactical = is_tactical(pos, m);
-            // How quiet moves of this kind to this square fared elsewhere: for pruning and reductions.
-            let history =
-                if tactical { 0 } else { self.heuristics.history(us, super::ordering::mover_kind(pos, m), m) };
+            let mut mv = self.move_facts(pos, m, legal, scores[i], killers);
+            let tactical = mv.tactical;
             if m == table_move {
                 table_move_tactical = tactical;
             }
-            // Near the leaves of a non-PV node, once a move has been searched and no mate is in
-            // sight: skip captures that lose too much in the exchange.
-            let may_prune = features.reverse_futility && !pv_node && !in_check && legal > 1 && !is_mate(best);
-            // The ordering already found which captures lose the exchange: only those are
-            // measured again.
-            if may_prune
-                && tactical
-                && depth <= SEE_PRUNING_DEPTH
-                && m.kind() != MoveKind::Promotion
-                && is_losing_capture(scores[i])
-                && see(pos, self.eval, m) < -SEE_PRUNING_PER_DEPTH * depth
-            {
+
+            // Step 7. Move pruning, at a non-PV node not in check, once a move has been
+            // searched and no mate is in sight: captures before the move is played, quiet
+            // moves once it is known not to check.
+            let may_prune = !pv_node && !in_check && legal > 1 && !is_mate(best);
+            if may_prune && self.prunes_capture(pos, node, &mv) {
                 continue;
             }
             let mut child = pos.clone();
             child.play(m);
             tt.prefetch(child.hash());
-            let gives_check = child.in_check();
-            // Quiet moves that cannot lift the score to alpha, or that come late in the order.
-            if may_prune && !tactical && !gives_check && m != killers[0] && m != killers[1] {
-                if depth <= FUTILITY_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha {
-                    continue;
-                }
-                if depth <= LATE_MOVE_DEPTH && quiet_count >= LATE_MOVE_BASE + (depth * depth) as usize {
-                    continue;
-                }
-                if depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_PER_DEPTH * depth {
-                    continue;
-                }
+            mv.gives_check = child.in_check();
+            if may_prune && self.prunes_quiet(node, &mv, alpha, quiet_count) {
+                continue;
             }
-            // Checks that lose material in the exchange are not extended: they are rarely more
-            // than a spite check.
-            let extension = i32::from(
-                features.check_extension
-                    && gives_check
-                    && ply < 2 * self.root_depth as usize
-                    && see(pos, self.eval, m) >= 0,
-            );
-            let new_depth = depth - 1 + extension;
+
+            // Step 8. Extensions.
+            let new_depth = depth - 1 + self.extension(pos, node, &mv);
+
+            // Step 9. The search: the first move with the full window, the others reduced and
+            // with a null window first.
             self.hashes.push(child.hash());
             self.played[ply] = m;
             let score = if legal == 1 {
                 -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
-                let mut reduction = 0;
-                // Captures that lose the exchange (as the ordering found) are searched a ply
-                // shallower, unless they check.
-                if features.late_move_reductions
-                    && depth >= 3
-                    && tactical
-                    && !in_check
-                    && !gives_check
-                    && m.kind() != MoveKind::Promotion
-                    && is_losing_capture(scores[i])
-                {
-                    reduction = 1;
-                }
-                if features.late_move_reductions
-                    && depth >= 3
-                    && legal > 3
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                    && m != killers[0]
-                    && m != killers[1]
-                {
-                    reduction = REDUCTIONS[depth.min(63) as usize][legal.min(63)] as i32;
-                    if pv_node {
-                        reduction -= 1;
-                    }
-                    if !improving {
-                        reduction += 1;
-                    }
-                    if table_move_tactical {
-                        reduction += 1;
-                    }
-                    reduction -= history / HISTORY_PER_REDUCTION;
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.alphabeta(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false, true);
-                if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.alphabeta(&child, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
-                }
-                if s > alpha && s < beta && pv_node && !self.aborted {
-                    s = -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, true, true);
-                }
-                s
+                let reduction = reduction(&self.shared.job.features, node, &mv, new_depth, table_move_tactical);
+                self.search_later_move(&child, node, new_depth, reduction, alpha, beta)
             };
             self.hashes.pop();
             if self.aborted {
                 return 0;
             }
+
+            // Step 10. A new best move, and at beta a cutoff that teaches the quiet-move
+            // heuristics.
             if score > best {
                 best = score;
                 if score > alpha {
@@ -816,12 +850,99 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 quiet_count += 1;
             }
         }
+
+        // Step 11. Mate or stalemate without a legal move; else the result to the table.
         if legal == 0 {
             return if in_check { mated_in(ply) } else { self.stalemate_score };
         }
         let bound = bound_of(best, beta, best > original_alpha);
-        tt.store(hash, best_move, to_table(best, ply), depth, bound);
+        tt.store(pos.hash(), best_move, to_table(best, ply), depth, bound);
         best
+    }
+
+    /// What the move loop knows of `m`, the `number`-th legal move, with its ordering `score`,
+    /// before it is played.
+    fn move_facts(&self, pos: &Position<B>, m: Move, number: usize, score: i32, killers: [Move; 2]) -> MoveFacts {
+        let tactical = is_tactical(pos, m);
+        let us = pos.side_to_move();
+        MoveFacts {
+            m,
+            number,
+            tactical,
+            losing_capture: tactical && m.kind() != MoveKind::Promotion && is_losing_capture(score),
+            history: if tactical { 0 } else { self.heuristics.history(us, super::ordering::mover_kind(pos, m), m) },
+            killer: m == killers[0] || m == killers[1],
+            gives_check: false,
+        }
+    }
+
+    /// Step 7 for a capture, SEE pruning: whether it loses too much in the exchange to be
+    /// searched near the leaves. The ordering already found which captures lose the exchange:
+    /// only those are measured again.
+    fn prunes_capture(&self, pos: &Position<B>, node: &Node, mv: &MoveFacts) -> bool {
+        let (depth, m) = (node.depth, mv.m);
+        self.shared.job.features.see_pruning
+            && mv.losing_capture
+            && depth <= PARAMS.see_pruning_depth
+            && see(pos, self.eval, m) < -PARAMS.see_pruning_per_depth * depth
+    }
+
+    /// Step 7 for a quiet move that does not check and is no killer, once `quiets` quiet moves
+    /// have been searched: whether it is skipped near the leaves by futility pruning (it cannot
+    /// lift the score to alpha), late-move pruning (it comes too late in the order) or history
+    /// pruning (it has failed again and again elsewhere).
+    fn prunes_quiet(&self, node: &Node, mv: &MoveFacts, alpha: Score, quiets: usize) -> bool {
+        if mv.tactical || mv.gives_check || mv.killer {
+            return false;
+        }
+        let features = self.shared.job.features;
+        let depth = node.depth;
+        let futile = features.futility_pruning
+            && depth <= PARAMS.futility_depth
+            && node.eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha;
+        let late = features.late_move_pruning
+            && depth <= PARAMS.late_move_depth
+            && quiets >= PARAMS.late_move_base + (depth * depth) as usize;
+        let failing = features.history_pruning
+            && depth <= PARAMS.history_pruning_depth
+            && mv.history < -PARAMS.history_pruning_per_depth * depth;
+        futile || late || failing
+    }
+
+    /// Step 8: the plies a move is searched deeper. A check is, unless it loses material in the
+    /// exchange (then it is rarely more than a spite check) or the path is already much longer
+    /// than the iteration's depth.
+    fn extension(&self, pos: &Position<B>, node: &Node, mv: &MoveFacts) -> i32 {
+        let m = mv.m;
+        i32::from(
+            self.shared.job.features.check_extension
+                && mv.gives_check
+                && node.ply < PARAMS.check_extension_ply_per_depth * self.root_depth as usize
+                && see(pos, self.eval, m) >= 0,
+        )
+    }
+
+    /// Step 9 for a move after the first: a null-window search `reduction` plies shallower;
+    /// again at full depth where that beats alpha; with the full window at a PV node where the
+    /// score falls inside it.
+    fn search_later_move(
+        &mut self,
+        child: &Position<B>,
+        node: &Node,
+        new_depth: i32,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let ply = node.ply + 1;
+        let mut s = -self.alphabeta(child, new_depth - reduction, -alpha - 1, -alpha, ply, false, true);
+        if s > alpha && reduction > 0 && !self.aborted {
+            s = -self.alphabeta(child, new_depth, -alpha - 1, -alpha, ply, false, true);
+        }
+        if s > alpha && s < beta && node.pv_node && !self.aborted {
+            s = -self.alphabeta(child, new_depth, -beta, -alpha, ply, true, true);
+        }
+        s
     }
 
     /// A leaf without quiescence: the static evaluation, or the game result where the game is
@@ -839,7 +960,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.static_eval(pos)
     }
 
-    /// Captures and promotions (every move when in check); at the first `QUIET_DROP_PLIES` plies
+    /// Captures and promotions (every move when in check); in the first `quiet_drop_plies` plies
     /// also drops that give check, the tactic a piece in hand threatens. `qply` counts the
     /// quiescence plies.
     fn quiesce(&mut self, pos: &Position<B>, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
@@ -855,7 +976,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let hash = pos.hash();
         let entry = tt.probe(hash);
         let table_move = entry.map_or(Move::NONE, |e| e.best);
-        if let Some(e) = entry.filter(|_| self.shared.job.features.table_cutoffs) {
+        let features = self.shared.job.features;
+        if let Some(e) = entry.filter(|_| features.table_cutoffs) {
             if let Some(s) = table_cutoff(e.score, e.bound, ply, alpha, beta) {
                 return s;
             }
@@ -874,7 +996,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut list = MoveList::new();
         pos.generate(&mut list);
         if !in_check {
-            let checking_drops = qply < QUIET_DROP_PLIES && pos.has_hand(pos.side_to_move());
+            let checking_drops = qply < PARAMS.quiet_drop_plies && pos.has_hand(pos.side_to_move());
             list.retain(|m| {
                 is_tactical(pos, m)
                     || (checking_drops && m.kind() == MoveKind::Drop && pos.is_legal(m, &ctx) && {
@@ -891,12 +1013,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let m = pick_next(&mut list, &mut scores, i);
             if !in_check && m.kind() != MoveKind::Promotion && is_capture(pos, m) {
                 let gain = super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k));
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if features.delta_pruning && stand_pat + gain + PARAMS.delta_margin <= alpha {
                     continue;
                 }
                 // A capture that loses the exchange (as the ordering found) does not improve on
                 // standing pat.
-                if is_losing_capture(scores[i]) {
+                if features.quiescence_see_pruning && is_losing_capture(scores[i]) {
                     continue;
                 }
             }
@@ -970,6 +1092,39 @@ fn table_cutoff(stored: Score, bound: Bound, ply: usize, alpha: Score, beta: Sco
     cut.then_some(s)
 }
 
+/// Step 9's reduction of a move after the first, in plies: a fixed one for a capture that loses
+/// the exchange; for a late quiet move the table's (`late_move_reduction`), a ply more where the
+/// position is not improving and after a tactical table move, a ply less at a PV node, less
+/// with a good history and more with a bad one, never into quiescence. Checks, evasions and
+/// shallow nodes are not reduced.
+fn reduction(features: &Features, node: &Node, mv: &MoveFacts, new_depth: i32, table_move_tactical: bool) -> i32 {
+    if node.depth < PARAMS.lmr_min_depth || node.in_check || mv.gives_check {
+        return 0;
+    }
+    if mv.tactical {
+        return if features.losing_capture_reductions && mv.losing_capture {
+            PARAMS.losing_capture_reduction
+        } else {
+            0
+        };
+    }
+    if !features.late_move_reductions || mv.number <= PARAMS.lmr_min_moves || mv.killer {
+        return 0;
+    }
+    let mut r = late_move_reduction(node.depth, mv.number);
+    if node.pv_node {
+        r -= 1;
+    }
+    if !node.improving {
+        r += 1;
+    }
+    if table_move_tactical {
+        r += 1;
+    }
+    r -= mv.history / PARAMS.lmr_history_per_ply;
+    r.clamp(0, new_depth - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -986,5 +1141,69 @@ mod tests {
         assert_eq!(refined_eval(40, entry(90, Bound::Upper), 3), 40);
         // Mate scores are distances, not estimates.
         assert_eq!(refined_eval(40, entry(mate_in(7), Bound::Exact), 3), 40);
+    }
+
+    fn node(depth: i32, pv_node: bool, improving: bool) -> Node {
+        Node { depth, ply: 5, pv_node, in_check: false, improving, eval: 0, table_move: Move::NONE }
+    }
+
+    fn quiet(number: usize, history: i32) -> MoveFacts {
+        MoveFacts {
+            m: Move::NONE,
+            number,
+            tactical: false,
+            losing_capture: false,
+            history,
+            killer: false,
+            gives_check: false,
+        }
+    }
+
+    #[test]
+    fn reductions_leave_a_ply_and_grow_with_the_move_number() {
+        let all = Features::default();
+        for depth in 1..40 {
+            for (pv_node, improving, after_tactical) in
+                [(false, false, true), (true, true, false), (false, true, false)]
+            {
+                let n = node(depth, pv_node, improving);
+                for history in [-16384, -6000, 0, 5999, 16384] {
+                    let mut previous = 0;
+                    for number in 2..80 {
+                        let r = reduction(&all, &n, &quiet(number, history), depth - 1, after_tactical);
+                        assert!(r >= 0 && (r == 0 || r <= depth - 2), "depth {depth}, move {number}: {r}");
+                        assert!(r >= previous, "depth {depth}, move {number}");
+                        previous = r;
+                        if depth < PARAMS.lmr_min_depth || number <= PARAMS.lmr_min_moves {
+                            assert_eq!(r, 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn checks_evasions_killers_and_good_captures_are_not_reduced() {
+        let all = Features::default();
+        let late = quiet(30, -16384);
+        assert!(reduction(&all, &node(10, false, false), &late, 9, false) > 0);
+        let check = MoveFacts { gives_check: true, ..late };
+        assert_eq!(reduction(&all, &node(10, false, false), &check, 9, false), 0);
+        let evasion = Node { in_check: true, ..node(10, false, false) };
+        assert_eq!(reduction(&all, &evasion, &late, 9, false), 0);
+        let killer = MoveFacts { killer: true, ..late };
+        assert_eq!(reduction(&all, &node(10, false, false), &killer, 9, false), 0);
+        let capture = MoveFacts { tactical: true, history: 0, ..late };
+        assert_eq!(reduction(&all, &node(10, false, false), &capture, 9, false), 0);
+        let losing = MoveFacts { losing_capture: true, ..capture };
+        assert_eq!(reduction(&all, &node(10, false, false), &losing, 9, false), PARAMS.losing_capture_reduction);
+        // Each reduction has its own switch.
+        let no_lmr = Features { late_move_reductions: false, ..all };
+        assert_eq!(reduction(&no_lmr, &node(10, false, false), &late, 9, false), 0);
+        assert_eq!(reduction(&no_lmr, &node(10, false, false), &losing, 9, false), PARAMS.losing_capture_reduction);
+        let no_capture_reductions = Features { losing_capture_reductions: false, ..all };
+        assert_eq!(reduction(&no_capture_reductions, &node(10, false, false), &losing, 9, false), 0);
+        assert_eq!(reduction(&Features::none(), &node(10, false, false), &late, 9, false), 0);
     }
 }
