@@ -526,5 +526,5 @@ fn a_hash_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
     s.send("position startpos");
     s.send("go depth 3");
     let lines = s.expect(|l| l.starts_with("bestmove "), 10_000);
-    assert!(!lines.last().map_or(true, |l| l.contains("0000")), "{lines:?}");
+    assert!(lines.last().is_some_and(|l| !l.contains("0000")), "{lines:?}");
 }

@@ -386,6 +386,7 @@ impl Engine {
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
             chess960: self.chess960,
+            network: self.network(),
             tx,
             _done: done,
         };
@@ -438,6 +439,7 @@ struct Run {
     multipv: usize,
     move_overhead_ms: u64,
     chess960: bool,
+    network: Option<Arc<Network>>,
     tx: Sender<SearchEvent>,
     /// Dropped when the run ends, which tells `Engine::wait`.
     _done: Sender<()>,
@@ -478,6 +480,7 @@ impl Run {
             features: search::Features::default(),
             on_root_move: Some(&on_root_move),
             progress_after: search::PROGRESS_REPORT_AFTER,
+            network: self.network.as_deref(),
         };
         let tx = self.tx.clone();
         let outcome = search::search(&job, move |info| {

@@ -32,6 +32,7 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::bitboard::BitSet;
 use crate::moves::Move;
+use crate::nnue::Network;
 use crate::position::Position;
 use busy::BusyTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -139,6 +140,9 @@ pub struct SearchJob<'a, B: BitSet> {
     /// (`on_root_move`) and, with one line only, aspiration failures (an `IterationInfo` whose
     /// score is a bound).
     pub progress_after: Duration,
+    /// The learned evaluation to use where it fits the variant (the hand-written one when
+    /// `None` or when it does not fit).
+    pub network: Option<&'a Network>,
 }
 
 impl<'a, B: BitSet> SearchJob<'a, B> {
@@ -163,6 +167,7 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             features: Features::default(),
             on_root_move: None,
             progress_after: PROGRESS_REPORT_AFTER,
+            network: None,
         }
     }
 }

@@ -24,6 +24,7 @@ use crate::bitboard::BitSet;
 use crate::eval::Evaluation;
 use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::nnue::{Accumulator, FeatureMap, Network};
 use crate::position::Position;
 use crate::variant::StalemateRule;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -140,7 +141,21 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     node_limit: u64,
     /// Evaluations by position hash, at `hash % EVAL_CACHE_ENTRIES`.
     eval_cache: Vec<Option<(u64, Score)>>,
+    /// The learned evaluation's accumulators along the current line, when the job has a
+    /// network that fits the variant.
+    nnue: Option<NnueStack<'j>>,
 }
+
+/// A network and one accumulator per ply: a child's is its parent's updated by the move.
+struct NnueStack<'n> {
+    net: &'n Network,
+    map: FeatureMap,
+    acc: Vec<Accumulator>,
+}
+
+/// A network's evaluation is kept short of the mate scores, which the search gives meanings of
+/// their own.
+const NNUE_SCORE_LIMIT: Score = 20_000;
 
 impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     pub fn new(id: usize, shared: &'a Shared<'a, 'j, B>) -> Self {
@@ -181,6 +196,22 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             stalemate_score,
             node_limit: job.limits.nodes.unwrap_or(u64::MAX),
             eval_cache: vec![None; EVAL_CACHE_ENTRIES],
+            nnue: job.network.and_then(|net| {
+                let map = FeatureMap::new(&net.layout, rules.variant).ok()?;
+                let acc = (0..MAX_PLY + 2).map(|_| Accumulator::new(net.hidden)).collect();
+                Some(NnueStack { net, map, acc })
+            }),
+        }
+    }
+
+    /// The network's accumulator of `child`, at `child_ply`, from its parent's.
+    #[inline]
+    fn nnue_push(&mut self, parent: &Position<B>, child: &Position<B>, child_ply: usize) {
+        if let Some(n) = &mut self.nnue {
+            if child_ply > 0 && child_ply < n.acc.len() {
+                let (parents, children) = n.acc.split_at_mut(child_ply);
+                n.net.update(&n.map, parent, child, &parents[child_ply - 1], &mut children[0]);
+            }
         }
     }
 
@@ -474,6 +505,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     /// Search the root moves from `first` on (the earlier ones are on earlier MultiPV lines).
     fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         let root = self.shared.job.root;
+        if let Some(n) = &mut self.nnue {
+            n.net.refresh(&n.map, root, &mut n.acc[0]);
+        }
         self.pv_len[0] = 0;
         let mut best = -INFINITE;
         // The moves in order, then those put off because another thread was on them.
@@ -486,6 +520,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let m = self.root_moves[i].m;
             let mut child = root.clone();
             child.play(m);
+            self.nnue_push(root, &child, 1);
             let child_hash = child.hash();
             if let Some(busy) = self.shared.busy {
                 if i != first && next <= in_order && busy.is_busy(child_hash) {
@@ -593,13 +628,23 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     /// The evaluation of `pos`, from the thread's cache when it was evaluated lately: the
     /// search evaluates many positions again (on the next iteration, after transpositions, in
     /// quiescence after a table cutoff failed).
-    fn static_eval(&mut self, pos: &Position<B>) -> Score {
+    fn static_eval(&mut self, pos: &Position<B>, ply: usize) -> Score {
         let hash = pos.hash();
         let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE_ENTRIES - 1)];
         match *slot {
             Some((key, score)) if key == hash => score,
             _ => {
-                let score = self.eval.evaluate(pos);
+                let score = match &self.nnue {
+                    Some(n) => {
+                        let score = n.net.output(&n.acc[ply], pos.side_to_move());
+                        // The accumulator at every ply is the position's: the unit tests check
+                        // each evaluation against one from scratch.
+                        #[cfg(test)]
+                        assert_eq!(score, n.net.evaluate(&n.map, pos), "accumulator of ply {ply} is stale");
+                        score.clamp(-NNUE_SCORE_LIMIT, NNUE_SCORE_LIMIT)
+                    }
+                    None => self.eval.evaluate(pos),
+                };
                 *slot = Some((hash, score));
                 score
             }
@@ -641,7 +686,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
 
         // Step 2. The transposition table: its move is tried first; its score settles a
@@ -661,7 +706,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Step 3. The static evaluation, and the guess of the node's score that the pruning
         // decisions start from.
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos) };
+        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, ply) };
         self.evals[ply] = static_eval;
         // Whether the position got better for the side to move since its previous move: if
         // not, late moves are reduced more.
@@ -739,6 +784,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let reduction = PARAMS.null_move_reduction(depth, eval, beta);
         let mut child = pos.clone();
         child.play_null();
+        self.nnue_push(pos, &child, ply + 1);
         self.hashes.push(child.hash());
         self.played[ply] = Move::NONE;
         let s = -self.alphabeta(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
@@ -804,6 +850,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let mut child = pos.clone();
             child.play(m);
             tt.prefetch(child.hash());
+            self.nnue_push(pos, &child, node.ply + 1);
             mv.gives_check = child.in_check();
             if may_prune && self.prunes_quiet(node, &mv, alpha, quiet_count) {
                 continue;
@@ -957,7 +1004,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if self.is_draw(pos) {
             return DRAW;
         }
-        self.static_eval(pos)
+        self.static_eval(pos, ply)
     }
 
     /// Captures and promotions (every move when in check); in the first `quiet_drop_plies` plies
@@ -970,7 +1017,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
         let tt = self.shared.job.tt;
         let hash = pos.hash();
@@ -983,7 +1030,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
         }
         let in_check = pos.in_check();
-        let stand_pat = if in_check { -INFINITE } else { self.static_eval(pos) };
+        let stand_pat = if in_check { -INFINITE } else { self.static_eval(pos, ply) };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -1029,6 +1076,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let mut child = pos.clone();
             child.play(m);
             tt.prefetch(child.hash());
+            self.nnue_push(pos, &child, ply + 1);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;
@@ -1128,6 +1176,38 @@ fn reduction(features: &Features, node: &Node, mv: &MoveFacts, new_depth: i32, t
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_network_evaluates_every_node_from_an_up_to_date_accumulator() {
+        use crate::nnue::InputLayout;
+        use crate::random::SplitMix64;
+        use crate::rules::compiled;
+        use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
+        use crate::variant::builtin;
+        // Every kind of move: castling, en passant, promotion, drops (VD Chess), null moves.
+        for (variant, fen) in [
+            ("chess", "r3k2r/pPp2ppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1"),
+            ("vdchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1"),
+            ("dchess", "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1"),
+        ] {
+            let v = builtin(variant).expect("variant");
+            let layout = InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1)
+                .expect("layout");
+            let mut net = Network::zeroed(layout, 16);
+            let mut rng = SplitMix64::new(3);
+            net.input_weights.iter_mut().for_each(|w| *w = rng.below(121) as i16 - 60);
+            net.input_bias.iter_mut().for_each(|w| *w = rng.below(201) as i16 - 100);
+            net.output_weights.iter_mut().for_each(|w| *w = rng.below(201) as i16 - 100);
+            let pos = Position::<u64>::from_fen(compiled::<u64>(v), fen).expect("fen");
+            let tt = TranspositionTable::new(1);
+            let stop = AtomicBool::new(false);
+            let threads = SearchThreads::unpooled(1);
+            let mut job = SearchJob::new(&pos, SearchLimits::depth(5), &tt, &stop, &threads);
+            job.network = Some(&net);
+            let outcome = search(&job, |_| {});
+            assert!(outcome.best.is_some() && outcome.nodes > 100, "{variant}: {outcome:?}");
+        }
+    }
 
     #[test]
     fn a_stored_score_refines_the_evaluation_only_beyond_it() {
