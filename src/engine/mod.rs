@@ -1,9 +1,11 @@
 //! The engine facade between the search and the protocols: it holds the variant, the game
-//! (start position, moves and the hashes of the positions played), the transposition table and
-//! the options (declared in `options`, with the effects of Hash, Threads, MultiPV and Move
-//! Overhead applied here; Chess960 move texts), and runs searches in the background. A search reports on a channel: `SearchEvent::Info` per completed iteration
-//! (`SearchEvent::CurrMove` per root move in long searches), then one `SearchEvent::BestMove`.
-//! Moves cross this boundary as coordinate text.
+//! (start position, moves and the hashes of the positions played), the transposition table,
+//! the network of `EvalFile` and the options (declared in `options`; the effects of Hash,
+//! Threads, MultiPV, Move Overhead and EvalFile applied here, a value that cannot be applied
+//! refused with the engine as it was), and runs searches in the background, each with the
+//! network that fits the variant when `Use NNUE` is on. A search reports on a channel:
+//! `SearchEvent::Info` per completed iteration (`SearchEvent::CurrMove` per root move in long
+//! searches), then one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
 //!
 //! Files: `options` (every option, declared once).
 //!

@@ -2,8 +2,8 @@
 //! evaluated from accumulators that a move updates by the inputs it turns on and off.
 //!
 //! Owns: input layouts (`layout`), the quantised network and its accumulators (`network`),
-//! the network file (`file`), the networks built into the engine (`embedded`), training samples from self-play games (`samples`) and the
-//! trainer (`train`).
+//! the network file (`file`), the networks built into the engine (`embedded`), training
+//! samples from self-play games (`samples`) and the trainer (`train`).
 //! Must not know: the search, protocols, the hand-written evaluation.
 
 pub mod embedded;
