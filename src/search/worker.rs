@@ -850,11 +850,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let mut child = pos.clone();
             child.play(m);
             tt.prefetch(child.hash());
-            self.nnue_push(pos, &child, node.ply + 1);
             mv.gives_check = child.in_check();
             if may_prune && self.prunes_quiet(node, &mv, alpha, quiet_count) {
                 continue;
             }
+            // Only for a move that is searched: a pruned one never reaches an evaluation.
+            self.nnue_push(pos, &child, node.ply + 1);
 
             // Step 8. Extensions.
             let new_depth = depth - 1 + self.extension(pos, node, &mv);
