@@ -190,6 +190,12 @@ struct TrainArgs {
     /// Hand inputs per kind, where the family has drops.
     #[arg(long, default_value_t = 1)]
     hand_max: u8,
+    /// Train a shared column per colour and kind beside the per-square ones (true|false).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    factorise: bool,
+    /// Also train on every position mirrored left to right (true|false).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    mirror: bool,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
@@ -222,9 +228,12 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         lambda: a.lambda,
         seed: a.seed,
         validation: a.validation,
+        factorise: a.factorise,
+        mirror: a.mirror,
     };
     let notes = vec![format!(
-        "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {}",
+        "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
+         factorise {} mirror {}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -233,7 +242,9 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.batch,
         a.lr,
         a.lambda,
-        a.seed
+        a.seed,
+        a.factorise,
+        a.mirror
     )];
     let mut failure = None;
     train::train(layout, &set, &config, |report, net| {

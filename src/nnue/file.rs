@@ -19,7 +19,8 @@ use crate::geometry::Geometry;
 use std::fmt;
 
 const MAGIC: &[u8; 7] = b"MENAGNN";
-const VERSION: u8 = 1;
+/// Version 2: output weights at the scale `QB` = 1024 (version 1 had 64).
+pub const VERSION: u8 = 2;
 /// Large enough for any network of this design (a 12x10 board, 64 kinds, 2048 neurons is
 /// about 130 MB); a larger file is refused before it is read.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;

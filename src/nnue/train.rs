@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 /// Weights are kept within this so that the quantised ones fit their integers (an output weight
-/// of 1.98 is 127 at QB = 64) and the accumulators cannot overflow.
+/// of 1.98 is 2028 at QB = 1024) and the accumulators cannot overflow.
 const WEIGHT_CLIP: f32 = 1.98;
 /// Chunks per batch, whatever the number of threads: the sum order, hence the result, is fixed.
 const CHUNKS: usize = 16;
@@ -32,6 +32,12 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Share of the samples held out to measure the fit.
     pub validation: f32,
+    /// Train shared columns per (relative colour, kind) beside the per-square ones (see
+    /// `FloatNetwork::factors`).
+    pub factorise: bool,
+    /// Also train on each position mirrored left to right (files a..h read h..a). Off by
+    /// default: it raised the validation loss (docs/nnue.md).
+    pub mirror: bool,
 }
 
 impl Default for TrainConfig {
@@ -44,6 +50,8 @@ impl Default for TrainConfig {
             lambda: 0.7,
             seed: 1,
             validation: 0.05,
+            factorise: true,
+            mirror: false,
         }
     }
 }
@@ -73,12 +81,18 @@ impl std::fmt::Display for EpochReport {
 pub struct FloatNetwork {
     pub layout: InputLayout,
     pub hidden: usize,
-    /// `w1[input * hidden + j]`, then `b1`, `w2` (the side to move's half first), `b2`: one
-    /// vector, so that the optimiser treats every weight alike.
+    /// Shared columns, one per (relative colour, kind), each added to the column of every board
+    /// input of its colour and kind: a piece's worth wherever it stands is learnt from every
+    /// position it appears in, not square by square, which a few million positions cannot
+    /// teach. Folded into the board columns when quantised; zero when not factorised.
+    pub factors: usize,
+    /// `w1[input * hidden + j]`, then the factor columns, `b1`, `w2` (the side to move's half
+    /// first), `b2`: one vector, so that the optimiser treats every weight alike.
     pub params: Vec<f32>,
 }
 
 struct Offsets {
+    factors: usize,
     b1: usize,
     w2: usize,
     b2: usize,
@@ -86,21 +100,40 @@ struct Offsets {
 
 impl FloatNetwork {
     /// Small random weights (uniform, scaled by the fan-in).
-    pub fn random(layout: InputLayout, hidden: usize, seed: u64) -> FloatNetwork {
+    /// Small random weights (uniform, scaled by the fan-in); the factor columns, if
+    /// `factorise`, start at zero.
+    pub fn random(layout: InputLayout, hidden: usize, factorise: bool, seed: u64) -> FloatNetwork {
         let inputs = layout.input_count();
+        let factors = if factorise { 2 * layout.kinds.len() } else { 0 };
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
-        let mut params = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        let mut params = Vec::with_capacity((inputs + factors) * hidden + 3 * hidden + 1);
         params.extend((0..inputs * hidden).map(|_| uniform(0.1)));
+        params.extend(std::iter::repeat_n(0.0, factors * hidden));
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
         params.extend((0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
         params.push(0.0);
-        FloatNetwork { layout, hidden, params }
+        FloatNetwork { layout, hidden, factors, params }
     }
 
     fn offsets(&self) -> Offsets {
-        let b1 = self.layout.input_count() * self.hidden;
-        Offsets { b1, w2: b1 + self.hidden, b2: b1 + 3 * self.hidden }
+        let factors = self.layout.input_count() * self.hidden;
+        let b1 = factors + self.factors * self.hidden;
+        Offsets { factors, b1, w2: b1 + self.hidden, b2: b1 + 3 * self.hidden }
+    }
+
+    /// The factor column shared by `input`, if it has one (board inputs are numbered by
+    /// (relative colour, kind), then square).
+    #[inline]
+    fn factor_of(&self, input: usize) -> Option<usize> {
+        let squares = self.layout.geometry.squares();
+        (self.factors > 0 && input < self.factors * squares).then(|| input / squares)
+    }
+
+    /// The parameter ranges whose sum is `input`'s column.
+    fn columns(&self, input: usize, o: &Offsets) -> (usize, Option<usize>) {
+        let h = self.hidden;
+        (input * h, self.factor_of(input).map(|f| o.factors + f * h))
     }
 
     fn accumulate(&self, inputs: &[u16], out: &mut [f32]) {
@@ -108,9 +141,11 @@ impl FloatNetwork {
         let o = self.offsets();
         out.copy_from_slice(&self.params[o.b1..o.b1 + h]);
         for &i in inputs {
-            let column = &self.params[i as usize * h..(i as usize + 1) * h];
-            for (v, w) in out.iter_mut().zip(column) {
-                *v += w;
+            let (column, factor) = self.columns(usize::from(i), &o);
+            for start in std::iter::once(column).chain(factor) {
+                for (v, w) in out.iter_mut().zip(&self.params[start..start + h]) {
+                    *v += w;
+                }
             }
         }
     }
@@ -155,9 +190,11 @@ impl FloatNetwork {
                 grad[o.b1 + j] += work.d_acc[j];
             }
             for &i in inputs {
-                let base = i as usize * h;
-                for (g, d) in grad[base..base + h].iter_mut().zip(&work.d_acc) {
-                    *g += d;
+                let (column, factor) = self.columns(usize::from(i), &o);
+                for start in std::iter::once(column).chain(factor) {
+                    for (g, d) in grad[start..start + h].iter_mut().zip(&work.d_acc) {
+                        *g += d;
+                    }
                 }
             }
         }
@@ -253,13 +290,17 @@ pub fn train(
     config: &TrainConfig,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
 ) -> FloatNetwork {
-    let mut net = FloatNetwork::random(layout, config.hidden, config.seed);
+    let mirror = mirror_table(&layout);
+    let mut net = FloatNetwork::random(layout, config.hidden, config.factorise, config.seed);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..set.len()).collect();
     shuffle(&mut order, &mut rng);
     let held = ((set.len() as f32 * config.validation) as usize).min(set.len());
     let (validation, training) = order.split_at(held);
-    let (validation, mut training) = (validation.to_vec(), training.to_vec());
+    let validation = validation.to_vec();
+    // A training entry is a sample's index times two, plus one for its mirror image.
+    let mut training: Vec<usize> =
+        training.iter().flat_map(|&i| [2 * i, 2 * i + 1].into_iter().take(1 + usize::from(config.mirror))).collect();
     let n = net.params.len();
     let mut adam = Adam::new(n);
     let h = config.hidden;
@@ -275,9 +316,18 @@ pub fn train(
                 .map(|chunk| {
                     let mut grad = vec![0.0f32; n];
                     let mut work = Work::new(h);
+                    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
                     let mut loss = 0.0f64;
-                    for &i in chunk {
-                        loss += f64::from(net.backprop(&set.get(i), config.lambda, &mut grad, &mut work));
+                    for &entry in chunk {
+                        let mut sample = set.get(entry / 2);
+                        if entry % 2 == 1 {
+                            ours.clear();
+                            ours.extend(sample.ours.iter().map(|&i| mirror[usize::from(i)]));
+                            theirs.clear();
+                            theirs.extend(sample.theirs.iter().map(|&i| mirror[usize::from(i)]));
+                            sample = Sample { ours: &ours, theirs: &theirs, ..sample };
+                        }
+                        loss += f64::from(net.backprop(&sample, config.lambda, &mut grad, &mut work));
                     }
                     (grad, loss)
                 })
@@ -302,6 +352,23 @@ pub fn train(
     net
 }
 
+/// Each input's image when the board is mirrored left to right: a board input moves to the
+/// square of the same rank on the mirror file, a hand input stays.
+fn mirror_table(layout: &InputLayout) -> Vec<u16> {
+    let (files, squares) = (usize::from(layout.geometry.files), layout.geometry.squares());
+    let board_inputs = 2 * layout.kinds.len() * squares;
+    (0..layout.input_count())
+        .map(|input| {
+            if input >= board_inputs {
+                return input as u16;
+            }
+            let (block, sq) = (input / squares, input % squares);
+            let (rank, file) = (sq / files, sq % files);
+            (block * squares + rank * files + (files - 1 - file)) as u16
+        })
+        .collect()
+}
+
 fn shuffle(v: &mut [usize], rng: &mut SplitMix64) {
     for i in (1..v.len()).rev() {
         v.swap(i, rng.index(i + 1));
@@ -316,13 +383,79 @@ impl FloatNetwork {
     /// The network for inference: weights rounded to their integer scales.
     pub fn quantised(&self) -> Network {
         let o = self.offsets();
+        let h = self.hidden;
+        let input_weights = (0..o.factors)
+            .map(|k| {
+                let shared = self.factor_of(k / h).map_or(0.0, |f| self.params[o.factors + f * h + k % h]);
+                // Folded weights keep the clip, so that the accumulators cannot overflow.
+                quantise((self.params[k] + shared).clamp(-WEIGHT_CLIP, WEIGHT_CLIP), QA)
+            })
+            .collect();
         Network {
             layout: self.layout.clone(),
             hidden: self.hidden,
-            input_weights: self.params[..o.b1].iter().map(|&w| quantise(w, QA)).collect(),
+            input_weights,
             input_bias: self.params[o.b1..o.w2].iter().map(|&w| quantise(w, QA)).collect(),
             output_weights: self.params[o.w2..o.b2].iter().map(|&w| quantise(w, QB)).collect(),
             output_bias: (self.params[o.b2] * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Color;
+    use crate::variant::builtin;
+
+    fn vd_layout() -> InputLayout {
+        let names = ["chess", "dchess", "vdchess"];
+        InputLayout::union(names.iter().map(|n| builtin(n).expect("built in")), 1).expect("layout")
+    }
+
+    #[test]
+    fn the_mirror_swaps_the_files_of_board_inputs_and_keeps_the_hand() {
+        let layout = vd_layout();
+        let vd = builtin("vdchess").expect("vd");
+        let map = super::super::FeatureMap::new(&layout, vd).expect("fits");
+        let mirror = mirror_table(&layout);
+        let g = layout.geometry;
+        let [b1, g1, a8, h8] = ["b1", "g1", "a8", "h8"].map(|s| g.parse_square(s).expect("square"));
+        let knight = vd.kind_of_letter('N').expect("knight");
+        for perspective in [Color::White, Color::Black] {
+            for color in [Color::White, Color::Black] {
+                let input = |sq| map.board_input(perspective, color, knight, sq);
+                assert_eq!(usize::from(mirror[input(b1)]), input(g1));
+                assert_eq!(usize::from(mirror[input(a8)]), input(h8));
+            }
+        }
+        let chancellor = vd.kind_of_letter('C').expect("chancellor");
+        let hand = map.hand_inputs(Color::White, Color::Black, chancellor, 1).start;
+        assert_eq!(usize::from(mirror[hand]), hand);
+        for (i, &m) in mirror.iter().enumerate() {
+            assert_eq!(usize::from(mirror[usize::from(m)]), i, "the mirror of the mirror of {i}");
+        }
+    }
+
+    #[test]
+    fn factor_columns_are_folded_into_every_board_column_of_their_kind() {
+        let layout = vd_layout();
+        let mut net = FloatNetwork::random(layout, 8, true, 3);
+        let o = net.offsets();
+        let squares = net.layout.geometry.squares();
+        assert_eq!(net.factors, 2 * net.layout.kinds.len());
+        for (k, w) in net.params[o.factors..o.b1].iter_mut().enumerate() {
+            *w = 0.01 * (k % 7) as f32;
+        }
+        let q = net.quantised();
+        let h = net.hidden;
+        for input in 0..net.layout.input_count() {
+            for j in 0..h {
+                let shared =
+                    if input < net.factors * squares { net.params[o.factors + (input / squares) * h + j] } else { 0.0 };
+                let expected = quantise(net.params[input * h + j] + shared, QA);
+                assert_eq!(q.input_weights[input * h + j], expected, "input {input}, neuron {j}");
+            }
         }
     }
 }
