@@ -193,6 +193,10 @@ struct TrainArgs {
     /// Train a shared column per colour and kind beside the per-square ones (true|false).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     factorise: bool,
+    /// Train a correction network: its output, bent into this many centipawns either way, is
+    /// added to the hand-written evaluation.
+    #[arg(long)]
+    correction: Option<u16>,
     /// Also train on every position mirrored left to right (true|false).
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     mirror: bool,
@@ -230,10 +234,11 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         validation: a.validation,
         factorise: a.factorise,
         mirror: a.mirror,
+        correction: a.correction,
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} mirror {}",
+         factorise {} mirror {} correction {:?}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -244,7 +249,8 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.lambda,
         a.seed,
         a.factorise,
-        a.mirror
+        a.mirror,
+        a.correction
     )];
     let mut failure = None;
     train::train(layout, &set, &config, |report, net| {
@@ -554,7 +560,10 @@ fn command_result(command: Command) -> Result<(), String> {
                 None => startpos::start_fen(v, v.start_default).map_err(|e| e.to_string())?,
             };
             let pos = AnyPosition::from_fen(v, &fen).map_err(|e| e.to_string())?;
-            say!("{}", menagerie::with_position!(&pos, p => menagerie::eval::trace(p)));
+            let network = menagerie::nnue::embedded::fitting(menagerie::nnue::embedded::built_in(), v);
+            for line in menagerie::protocol::inspect::eval_lines(&pos, network.map(|n| &**n)) {
+                say!("{line}");
+            }
             Ok(())
         }
         Command::Perft { variant, fen, index, form, depth, divide, chess960, wide } => {

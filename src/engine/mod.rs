@@ -271,6 +271,12 @@ impl Engine {
         if !self.options.check(&options::USE_NNUE) {
             return None;
         }
+        self.fitting_network()
+    }
+
+    /// The network `Use NNUE` would search the current variant with: the `EvalFile` network if
+    /// it fits the variant, else the built-in one that does.
+    pub fn fitting_network(&self) -> Option<Arc<Network>> {
         nnue::embedded::fitting(self.eval_file.iter().chain(nnue::embedded::built_in()), self.variant).cloned()
     }
 

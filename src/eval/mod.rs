@@ -43,7 +43,7 @@ mod trace;
 
 pub use material::PieceValues;
 pub use params::EvalParams;
-pub use trace::{EvalTrace, MgEg, Term};
+pub use trace::{EvalTrace, InPawns, MgEg, Term};
 
 use material::Material;
 use pawns::Pawns;

@@ -174,9 +174,10 @@ impl EvalTrace {
 }
 
 /// Centipawns as pawns with two decimals.
-struct Pawns(i32);
+/// Centipawns written as pawns with two decimals (`-1.05`), as Stockfish's `eval` prints them.
+pub struct InPawns(pub i32);
 
-impl fmt::Display for Pawns {
+impl fmt::Display for InPawns {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = format!("{}{}.{:02}", if self.0 < 0 { "-" } else { "" }, self.0.abs() / 100, self.0.abs() % 100);
         f.pad(&text)
@@ -191,7 +192,7 @@ impl fmt::Display for EvalTrace {
         writeln!(f, "     Term    |    White    |    Black    |    Total")?;
         writeln!(f, "             |   MG    EG  |   MG    EG  |   MG    EG")?;
         writeln!(f, "{rule}")?;
-        let pair = |s: MgEg| format!("{:>5} {:>5}", Pawns(s.mg), Pawns(s.eg));
+        let pair = |s: MgEg| format!("{:>5} {:>5}", InPawns(s.mg), InPawns(s.eg));
         for term in Term::ALL {
             let (w, b) = (self.term(term, Color::White), self.term(term, Color::Black));
             writeln!(f, " {:>11} | {} | {} | {}", term.name(), pair(w), pair(b), pair(w - b))?;
@@ -206,8 +207,8 @@ impl fmt::Display for EvalTrace {
             writeln!(f, "Endgame scaled by {}/64: no pawns for the stronger side and a small lead", self.eg_scale)?;
         }
         let side = if self.side_to_move == Color::White { "White" } else { "Black" };
-        writeln!(f, "Tempo: {} for the side to move ({side})", Pawns(self.tempo))?;
-        write!(f, "Total evaluation: {} (white side)", Pawns(self.white_total()))
+        writeln!(f, "Tempo: {} for the side to move ({side})", InPawns(self.tempo))?;
+        write!(f, "Total evaluation: {} (white side)", InPawns(self.white_total()))
     }
 }
 
@@ -217,9 +218,9 @@ mod tests {
 
     #[test]
     fn pawns_print_with_two_decimals_and_a_sign() {
-        assert_eq!(Pawns(15).to_string(), "0.15");
-        assert_eq!(Pawns(-7).to_string(), "-0.07");
-        assert_eq!(Pawns(-1234).to_string(), "-12.34");
-        assert_eq!(format!("{:>6}", Pawns(100)), "  1.00");
+        assert_eq!(InPawns(15).to_string(), "0.15");
+        assert_eq!(InPawns(-7).to_string(), "-0.07");
+        assert_eq!(InPawns(-1234).to_string(), "-12.34");
+        assert_eq!(format!("{:>6}", InPawns(100)), "  1.00");
     }
 }

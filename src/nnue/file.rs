@@ -8,7 +8,9 @@
 //! output weights (2 x hidden, i16) output bias (i32) FNV-1a-64 of all the above (u64)
 //! ```
 //! The header's lines: `board FILESxRANKS`, `hand MAX`, `hidden N`, then one `kind LETTER BETZA
-//! [royal] [pawn]` per input kind, in input order; other lines start with `#` (how it was made).
+//! [royal] [pawn]` per input kind, in input order, and `output correction LIMIT` for a network
+//! whose output is added to the hand-written evaluation, bent into LIMIT centipawns either way;
+//! other lines start with `#` (how it was made).
 //!
 //! Owns: reading and writing network files, `NetFileError`.
 //! Must not know: the search, protocols, how a network was trained.
@@ -70,6 +72,9 @@ fn header_text(net: &Network, notes: &[String]) -> String {
     let l = &net.layout;
     let mut text =
         format!("board {}x{}\nhand {}\nhidden {}\n", l.geometry.files, l.geometry.ranks, l.hand_max, net.hidden);
+    if let Some(limit) = net.correction {
+        text.push_str(&format!("output correction {limit}\n"));
+    }
     for k in &l.kinds {
         text.push_str(&format!("kind {} {}", k.letter, k.betza));
         if k.royal {
@@ -105,9 +110,13 @@ pub fn write(net: &Network, notes: &[String]) -> Vec<u8> {
     out
 }
 
-fn parse_header(text: &str) -> Result<(InputLayout, usize), NetFileError> {
+/// What a header says: the layout, the hidden neurons, the bound of a correction network.
+type Header = (InputLayout, usize, Option<u16>);
+
+fn parse_header(text: &str) -> Result<Header, NetFileError> {
     let bad = |m: String| NetFileError::Header(m);
     let (mut board, mut hand, mut hidden) = (None, None, None);
+    let mut correction = None;
     let mut kinds = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -122,6 +131,11 @@ fn parse_header(text: &str) -> Result<(InputLayout, usize), NetFileError> {
                     .ok_or_else(|| bad(format!("board {size} is no board")))?;
                 board = Some(g);
             }
+            ["output", "correction", text] => {
+                let limit = text.parse::<u16>().ok().filter(|&l| l > 0);
+                correction = Some(limit.ok_or_else(|| bad(format!("correction limit '{text}' is not 1..65535")))?);
+            }
+            ["output", "evaluation"] => correction = None,
             ["hand", n] => hand = Some(n.parse::<u8>().map_err(|_| bad(format!("hand {n}")))?),
             ["hidden", n] => {
                 let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_HIDDEN).contains(n));
@@ -150,7 +164,7 @@ fn parse_header(text: &str) -> Result<(InputLayout, usize), NetFileError> {
     if kinds.is_empty() || kinds.len() > MAX_LAYOUT_KINDS {
         return Err(bad(format!("{} kinds (1..{MAX_LAYOUT_KINDS})", kinds.len())));
     }
-    Ok((InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0) }, hidden))
+    Ok((InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0) }, hidden, correction))
 }
 
 fn read_i16s(bytes: &[u8]) -> Vec<i16> {
@@ -174,7 +188,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetFileError> {
     }
     let header = rest.get(4..4 + header_len).ok_or(NetFileError::Truncated)?;
     let text = std::str::from_utf8(header).map_err(|_| NetFileError::Header("not UTF-8".into()))?;
-    let (layout, hidden) = parse_header(text)?;
+    let (layout, hidden, correction) = parse_header(text)?;
     let body_start = MAGIC.len() + 1 + 4 + header_len;
     let inputs = layout.input_count();
     let weights = inputs * hidden + hidden + 2 * hidden;
@@ -201,6 +215,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetFileError> {
         input_bias: read_i16s(b1),
         output_weights: read_i16s(w2),
         output_bias,
+        correction,
     })
 }
 

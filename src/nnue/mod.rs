@@ -98,6 +98,8 @@ mod tests {
         let net = random_network(layout, 16, 3);
         let bytes = file::write(&net, &["test network".to_string()]);
         assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
+        let correction = Network { correction: Some(75), ..net.clone() };
+        assert_eq!(file::read(&file::write(&correction, &[])), Ok(correction));
 
         let mut flipped = bytes.clone();
         let middle = flipped.len() / 2;
@@ -174,19 +176,23 @@ mod tests {
     #[test]
     fn the_trainer_lowers_its_loss_and_is_the_same_for_a_seed() {
         let (layout, set, _) = tiny_samples();
-        let config = train::TrainConfig {
-            hidden: 16,
-            epochs: 12,
-            batch: 64,
-            learning_rate: 0.01,
-            validation: 0.0,
-            ..Default::default()
-        };
-        let mut losses = Vec::new();
-        let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
-        assert!(losses[losses.len() - 1] < 0.8 * losses[0], "{losses:?}");
-        let again = train::train(layout, &set, &config, |_, _| {});
-        assert_eq!(net, again, "same seed, same network");
+        for correction in [None, Some(100)] {
+            let config = train::TrainConfig {
+                hidden: 16,
+                epochs: 12,
+                batch: 64,
+                learning_rate: 0.01,
+                validation: 0.0,
+                correction,
+                ..Default::default()
+            };
+            let mut losses = Vec::new();
+            let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
+            assert!(losses[losses.len() - 1] < 0.8 * losses[0], "correction {correction:?}: {losses:?}");
+            assert_eq!(net.quantised().correction, correction);
+            let again = train::train(layout.clone(), &set, &config, |_, _| {});
+            assert_eq!(net, again, "same seed, same network");
+        }
     }
 
     #[test]
@@ -224,7 +230,7 @@ mod tests {
             Network::active_inputs(&map, &pos, pos.side_to_move().flip(), &mut theirs);
             let (ours, theirs): (Vec<u16>, Vec<u16>) =
                 (ours.iter().map(|&i| i as u16).collect(), theirs.iter().map(|&i| i as u16).collect());
-            let sample = samples::Sample { ours: &ours, theirs: &theirs, score: 0, result: 0.5 };
+            let sample = samples::Sample { ours: &ours, theirs: &theirs, score: 0, result: 0.5, hand_written: 0 };
             let expected = (float.output(&sample) * network::SCALE as f32).round() as i32;
             worst = worst.max((net.evaluate(&map, &pos) - expected).abs());
         }

@@ -1,7 +1,8 @@
 //! Training samples from self-play games: each game replayed from its start, every quiet
 //! position (not in check, the move played neither a capture, a promotion nor a drop, and
-//! scored by a search) turned into the inputs of both perspectives, the search's score and the
-//! game's result, for the side to move.
+//! scored by a search) turned into the inputs of both perspectives, the search's score, the
+//! game's result and the hand-written evaluation (what a correction network adds to), for the
+//! side to move.
 //!
 //! Owns: `Sample`, `SampleSet`, replaying records into samples.
 //! Must not know: the optimiser, the file format of networks, the search.
@@ -32,6 +33,8 @@ pub struct SampleSet {
     pub scores: Vec<i16>,
     /// The game's result for the side to move: 1 a win, 0 a loss, 0.5 a draw (0.6 a 3/5 stalemate).
     pub results: Vec<f32>,
+    /// The hand-written evaluation, centipawns for the side to move.
+    pub hand_written: Vec<i16>,
 }
 
 /// One sample, borrowed from a set.
@@ -41,6 +44,7 @@ pub struct Sample<'a> {
     pub theirs: &'a [u16],
     pub score: i16,
     pub result: f32,
+    pub hand_written: i16,
 }
 
 /// Why a game could not be replayed.
@@ -69,10 +73,16 @@ impl SampleSet {
 
     pub fn get(&self, i: usize) -> Sample<'_> {
         let (a, m, b) = (self.starts[i] as usize, self.mids[i] as usize, self.starts[i + 1] as usize);
-        Sample { ours: &self.inputs[a..m], theirs: &self.inputs[m..b], score: self.scores[i], result: self.results[i] }
+        Sample {
+            ours: &self.inputs[a..m],
+            theirs: &self.inputs[m..b],
+            score: self.scores[i],
+            result: self.results[i],
+            hand_written: self.hand_written[i],
+        }
     }
 
-    fn push(&mut self, ours: &[usize], theirs: &[usize], score: i16, result: f32) {
+    fn push(&mut self, ours: &[usize], theirs: &[usize], score: i16, result: f32, hand_written: i16) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -82,6 +92,7 @@ impl SampleSet {
         self.starts.push(self.inputs.len() as u32);
         self.scores.push(score);
         self.results.push(result);
+        self.hand_written.push(hand_written);
     }
 
     /// The samples of `games` whose variants fit `layout` (the others are counted and left out);
@@ -128,7 +139,8 @@ fn replay<B: BitSet>(
             Network::active_inputs(map, &pos, us, &mut ours);
             Network::active_inputs(map, &pos, us.flip(), &mut theirs);
             let result = if us == Color::White { white_result } else { 1.0 - white_result };
-            set.push(&ours, &theirs, *score, result);
+            let hand_written = crate::eval::evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            set.push(&ours, &theirs, *score, result, hand_written);
         }
         pos.play(m);
     }

@@ -8,7 +8,7 @@
 //! Must not know: how samples were made, protocols, the search.
 
 use super::layout::InputLayout;
-use super::network::{Network, QA, QB, SCALE};
+use super::network::{bounded_correction, Network, QA, QB, SCALE};
 use super::samples::{Sample, SampleSet};
 use crate::random::SplitMix64;
 use rayon::prelude::*;
@@ -35,6 +35,8 @@ pub struct TrainConfig {
     /// Train shared columns per (relative colour, kind) beside the per-square ones (see
     /// `FloatNetwork::factors`).
     pub factorise: bool,
+    /// Train a correction network with this bound (`Network::correction`).
+    pub correction: Option<u16>,
     /// Also train on each position mirrored left to right (files a..h read h..a). Off by
     /// default: it raised the validation loss (docs/nnue.md).
     pub mirror: bool,
@@ -52,6 +54,7 @@ impl Default for TrainConfig {
             validation: 0.05,
             factorise: true,
             mirror: false,
+            correction: None,
         }
     }
 }
@@ -62,6 +65,8 @@ pub struct EpochReport {
     pub epoch: usize,
     pub loss: f64,
     pub validation_loss: f64,
+    /// The validation loss of the hand-written evaluation alone: what a network must beat.
+    pub hand_written_loss: f64,
     pub samples_per_second: f64,
     pub learning_rate: f32,
 }
@@ -70,8 +75,13 @@ impl std::fmt::Display for EpochReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "epoch {}: loss {:.6}, validation loss {:.6}, {:.0} samples/s, learning rate {:.6}",
-            self.epoch, self.loss, self.validation_loss, self.samples_per_second, self.learning_rate
+            "epoch {}: loss {:.6}, validation loss {:.6} (hand-written alone {:.6}), {:.0} samples/s, learning rate {:.6}",
+            self.epoch,
+            self.loss,
+            self.validation_loss,
+            self.hand_written_loss,
+            self.samples_per_second,
+            self.learning_rate
         )
     }
 }
@@ -89,6 +99,8 @@ pub struct FloatNetwork {
     /// `w1[input * hidden + j]`, then the factor columns, `b1`, `w2` (the side to move's half
     /// first), `b2`: one vector, so that the optimiser treats every weight alike.
     pub params: Vec<f32>,
+    /// The bound of a correction network (`Network::correction`).
+    pub correction: Option<u16>,
 }
 
 struct Offsets {
@@ -102,7 +114,13 @@ impl FloatNetwork {
     /// Small random weights (uniform, scaled by the fan-in).
     /// Small random weights (uniform, scaled by the fan-in); the factor columns, if
     /// `factorise`, start at zero.
-    pub fn random(layout: InputLayout, hidden: usize, factorise: bool, seed: u64) -> FloatNetwork {
+    pub fn random(
+        layout: InputLayout,
+        hidden: usize,
+        factorise: bool,
+        correction: Option<u16>,
+        seed: u64,
+    ) -> FloatNetwork {
         let inputs = layout.input_count();
         let factors = if factorise { 2 * layout.kinds.len() } else { 0 };
         let mut rng = SplitMix64::new(seed);
@@ -113,7 +131,7 @@ impl FloatNetwork {
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
         params.extend((0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
         params.push(0.0);
-        FloatNetwork { layout, hidden, factors, params }
+        FloatNetwork { layout, hidden, factors, params, correction }
     }
 
     fn offsets(&self) -> Offsets {
@@ -150,6 +168,29 @@ impl FloatNetwork {
         }
     }
 
+    /// What the sigmoid of the prediction is taken of: the output, plus the hand-written
+    /// evaluation for a correction network (both in units of SCALE centipawns).
+    fn logit(&self, sample: &Sample<'_>, output: f32) -> f32 {
+        match self.correction {
+            Some(limit) => {
+                let scale = SCALE as f32;
+                (bounded_correction(output * scale, limit) + f32::from(sample.hand_written)) / scale
+            }
+            None => output,
+        }
+    }
+
+    /// The slope of `logit` in the output.
+    fn logit_slope(&self, output: f32) -> f32 {
+        match self.correction {
+            Some(limit) => {
+                let t = (output * SCALE as f32 / f32::from(limit.max(1))).tanh();
+                1.0 - t * t
+            }
+            None => 1.0,
+        }
+    }
+
     /// The raw output (centipawns / SCALE) of one sample.
     pub fn output(&self, sample: &Sample<'_>) -> f32 {
         let h = self.hidden;
@@ -174,10 +215,10 @@ impl FloatNetwork {
         for j in 0..h {
             out += work.us[j].clamp(0.0, 1.0).powi(2) * w2[j] + work.them[j].clamp(0.0, 1.0).powi(2) * w2[h + j];
         }
-        let predicted = sigmoid(out);
+        let predicted = sigmoid(self.logit(sample, out));
         let target = lambda * sigmoid(f32::from(sample.score) / SCALE as f32) + (1.0 - lambda) * sample.result;
         let error = predicted - target;
-        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        let d_out = 2.0 * error * predicted * (1.0 - predicted) * self.logit_slope(out);
         grad[o.b2] += d_out;
         for (side, acc, inputs) in [(0, &work.us, sample.ours), (1, &work.them, sample.theirs)] {
             for j in 0..h {
@@ -249,8 +290,9 @@ impl Adam {
     }
 }
 
-/// The mean loss of `net` over the samples at `indices`.
-fn mean_loss(net: &FloatNetwork, set: &SampleSet, indices: &[usize], lambda: f32) -> f64 {
+/// The mean loss of `net` over the samples at `indices`; with no network, of the hand-written
+/// evaluation alone.
+fn mean_loss(net: Option<&FloatNetwork>, set: &SampleSet, indices: &[usize], lambda: f32) -> f64 {
     if indices.is_empty() {
         return 0.0;
     }
@@ -262,7 +304,11 @@ fn mean_loss(net: &FloatNetwork, set: &SampleSet, indices: &[usize], lambda: f32
                 .map(|&i| {
                     let s = set.get(i);
                     let target = lambda * sigmoid(f32::from(s.score) / SCALE as f32) + (1.0 - lambda) * s.result;
-                    let e = f64::from(sigmoid(net.output(&s)) - target);
+                    let logit = match net {
+                        Some(net) => net.logit(&s, net.output(&s)),
+                        None => f32::from(s.hand_written) / SCALE as f32,
+                    };
+                    let e = f64::from(sigmoid(logit) - target);
                     e * e
                 })
                 .sum::<f64>()
@@ -291,7 +337,7 @@ pub fn train(
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
 ) -> FloatNetwork {
     let mirror = mirror_table(&layout);
-    let mut net = FloatNetwork::random(layout, config.hidden, config.factorise, config.seed);
+    let mut net = FloatNetwork::random(layout, config.hidden, config.factorise, config.correction, config.seed);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..set.len()).collect();
     shuffle(&mut order, &mut rng);
@@ -301,6 +347,7 @@ pub fn train(
     // A training entry is a sample's index times two, plus one for its mirror image.
     let mut training: Vec<usize> =
         training.iter().flat_map(|&i| [2 * i, 2 * i + 1].into_iter().take(1 + usize::from(config.mirror))).collect();
+    let hand_written_loss = mean_loss(None, set, &validation, config.lambda);
     let n = net.params.len();
     let mut adam = Adam::new(n);
     let h = config.hidden;
@@ -343,7 +390,8 @@ pub fn train(
         let report = EpochReport {
             epoch,
             loss: loss_sum / training.len().max(1) as f64,
-            validation_loss: mean_loss(&net, set, &validation, config.lambda),
+            validation_loss: mean_loss(Some(&net), set, &validation, config.lambda),
+            hand_written_loss,
             samples_per_second: training.len() as f64 / secs,
             learning_rate: rate,
         };
@@ -398,6 +446,7 @@ impl FloatNetwork {
             input_bias: self.params[o.b1..o.w2].iter().map(|&w| quantise(w, QA)).collect(),
             output_weights: self.params[o.w2..o.b2].iter().map(|&w| quantise(w, QB)).collect(),
             output_bias: (self.params[o.b2] * (QA * QB) as f32).round() as i32,
+            correction: self.correction,
         }
     }
 }
@@ -440,7 +489,7 @@ mod tests {
     #[test]
     fn factor_columns_are_folded_into_every_board_column_of_their_kind() {
         let layout = vd_layout();
-        let mut net = FloatNetwork::random(layout, 8, true, 3);
+        let mut net = FloatNetwork::random(layout, 8, true, None, 3);
         let o = net.offsets();
         let squares = net.layout.geometry.squares();
         assert_eq!(net.factors, 2 * net.layout.kinds.len());

@@ -9,7 +9,9 @@
 
 use crate::any::AnyPosition;
 use crate::bitboard::BitSet;
-use crate::geometry::file_letter;
+use crate::eval::InPawns;
+use crate::geometry::{file_letter, Color};
+use crate::nnue::{FeatureMap, Network};
 use crate::position::fen::piece_char;
 use crate::with_position;
 use std::fmt;
@@ -92,10 +94,26 @@ pub fn board_lines(position: &AnyPosition) -> Vec<String> {
     })
 }
 
-/// The lines of `eval`: the evaluation of `position`, term by term.
-pub fn eval_lines(position: &AnyPosition) -> Vec<String> {
+/// The lines of `eval`: the hand-written evaluation of `position`, term by term, then beside
+/// it the evaluation of `network` (the one `Use NNUE` would search with), both for White.
+pub fn eval_lines(position: &AnyPosition, network: Option<&Network>) -> Vec<String> {
     let table = with_position!(position, p => crate::eval::trace(p).to_string());
-    table.lines().map(str::to_string).collect()
+    let mut lines: Vec<String> = table.lines().map(str::to_string).collect();
+    let variant = position.variant();
+    let mapped = network.and_then(|net| FeatureMap::new(&net.layout, variant).ok().map(|map| (net, map)));
+    lines.push(match mapped {
+        Some((net, map)) => {
+            let (for_mover, mover) = with_position!(position, p => {
+                let output = net.evaluate(&map, p);
+                let base = if net.correction.is_some() { crate::eval::evaluate(p) } else { 0 };
+                (output + base, p.side_to_move())
+            });
+            let white = if mover == Color::White { for_mover } else { -for_mover };
+            format!("NNUE evaluation: {} (white side)", InPawns(white))
+        }
+        None => format!("NNUE evaluation: none (no network fits {})", variant.name),
+    });
+    lines
 }
 
 #[cfg(test)]

@@ -101,7 +101,9 @@ impl<W: Write> Uci<W> {
                 return true;
             }
             "eval" => {
-                inspect::eval_lines(self.engine.position()).iter().for_each(|l| self.say(l));
+                inspect::eval_lines(self.engine.position(), self.engine.fitting_network().as_deref())
+                    .iter()
+                    .for_each(|l| self.say(l));
                 return true;
             }
             "pregame" => {

@@ -636,11 +636,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             _ => {
                 let score = match &self.nnue {
                     Some(n) => {
-                        let score = n.net.output(&n.acc[ply], pos.side_to_move());
+                        let output = n.net.output(&n.acc[ply], pos.side_to_move());
                         // The accumulator at every ply is the position's: the unit tests check
                         // each evaluation against one from scratch.
                         #[cfg(test)]
-                        assert_eq!(score, n.net.evaluate(&n.map, pos), "accumulator of ply {ply} is stale");
+                        assert_eq!(output, n.net.evaluate(&n.map, pos), "accumulator of ply {ply} is stale");
+                        let score = if n.net.correction.is_some() { output + self.eval.evaluate(pos) } else { output };
                         score.clamp(-NNUE_SCORE_LIMIT, NNUE_SCORE_LIMIT)
                     }
                     None => self.eval.evaluate(pos),
@@ -1208,6 +1209,35 @@ mod tests {
             let outcome = search(&job, |_| {});
             assert!(outcome.best.is_some() && outcome.nodes > 100, "{variant}: {outcome:?}");
         }
+    }
+
+    #[test]
+    fn a_correction_network_that_adds_nothing_searches_as_the_hand_written_evaluation() {
+        use crate::nnue::InputLayout;
+        use crate::rules::compiled;
+        use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
+        use crate::variant::builtin;
+        let v = builtin("dchess").expect("dchess");
+        let layout =
+            InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1).expect("layout");
+        let mut net = Network::zeroed(layout, 8);
+        let pos =
+            Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1")
+                .expect("fen");
+        let run = |network: Option<&Network>| {
+            let tt = TranspositionTable::new(1);
+            let stop = AtomicBool::new(false);
+            let threads = SearchThreads::unpooled(1);
+            let mut job = SearchJob::new(&pos, SearchLimits::depth(6), &tt, &stop, &threads);
+            job.network = network;
+            let outcome = search(&job, |_| {});
+            (outcome.best, outcome.score, outcome.nodes)
+        };
+        let hand_written = run(None);
+        net.correction = Some(100);
+        assert_eq!(run(Some(&net)), hand_written, "a zero correction");
+        net.correction = None;
+        assert_ne!(run(Some(&net)), hand_written, "a zero evaluation searches otherwise");
     }
 
     #[test]
