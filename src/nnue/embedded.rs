@@ -13,7 +13,7 @@ use once_cell::sync::Lazy;
 use std::sync::Arc;
 
 /// Each built-in network file, by name.
-const FILES: &[(&str, &[u8])] = &[("menagerie-8x8-gen1.nnue", include_bytes!("../../nets/menagerie-8x8-gen1.nnue"))];
+const FILES: &[(&str, &[u8])] = &[("menagerie-8x8-gen2.nnue", include_bytes!("../../nets/menagerie-8x8-gen2.nnue"))];
 
 static BUILT_IN: Lazy<Vec<Arc<Network>>> = Lazy::new(|| {
     FILES
