@@ -99,7 +99,7 @@ pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, Preg
         [kind, value] => Budget::from_words(kind, value)?,
         _ => return Err(PregameError::Syntax(format!("cannot read '{}' ({USAGE})", rest.join(" ")))),
     };
-    let mut scorer = Scorer::new(engine.hash_mb(), engine.threads());
+    let mut scorer = Scorer::new(engine.hash_mb(), engine.threads()).with_network(engine.network());
     let (decision_lines, answer) = match (decision, color) {
         ("choose-side", None) => {
             let d = choose_side(v, &fen, budget, &mut scorer)?;

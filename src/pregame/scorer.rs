@@ -1,16 +1,18 @@
 //! The option scorer: one search of a start position with the side to move about to make the
-//! first move, through the engine's own search and evaluation, with a table of its own so that
-//! no engine state is touched.
+//! first move, through the engine's own search and evaluation (the network the engine would
+//! search with, if it has one), with a table of its own so that no engine state is touched.
 //!
 //! Owns: `Scorer`.
 //! Must not know: what the options mean, protocols.
 
 use super::PregameError;
 use crate::any::AnyPosition;
+use crate::nnue::Network;
 use crate::search::{self, Score, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::variant::Variant;
 use crate::with_position;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Largest table a pre-game scorer allocates, in megabytes.
 pub const MAX_SCORER_HASH_MB: usize = 64;
@@ -21,6 +23,8 @@ pub struct Scorer {
     /// Threads of its own: the scorer may run while the engine's are searching.
     threads: SearchThreads,
     stop: AtomicBool,
+    /// The learned evaluation to search with; none, the hand-written one.
+    network: Option<Arc<Network>>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Searches run so far.
@@ -34,9 +38,16 @@ impl Scorer {
             tt: TranspositionTable::new(hash_mb.clamp(1, MAX_SCORER_HASH_MB)),
             threads: SearchThreads::new(threads),
             stop: AtomicBool::new(false),
+            network: None,
             nodes: 0,
             searches: 0,
         }
+    }
+
+    /// The same scorer searching with `network` (where it fits the variant) instead of the
+    /// hand-written evaluation.
+    pub fn with_network(self, network: Option<Arc<Network>>) -> Scorer {
+        Scorer { network, ..self }
     }
 
     /// The score of `fen` for the side to move, searched within `limits`. A search stopped
@@ -54,10 +65,38 @@ impl Scorer {
 
     fn search(&mut self, position: &AnyPosition, limits: SearchLimits) -> search::SearchOutcome {
         let outcome = with_position!(position, p => {
-            search::search(&SearchJob::new(p, limits, &self.tt, &self.stop, &self.threads), |_| {})
+            let mut job = SearchJob::new(p, limits, &self.tt, &self.stop, &self.threads);
+            job.network = self.network.as_deref();
+            search::search(&job, |_| {})
         });
         self.nodes += outcome.nodes;
         self.searches += 1;
         outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::InputLayout;
+    use crate::variant::builtin;
+
+    #[test]
+    fn the_scorer_searches_with_the_network_it_is_given() {
+        let dchess = builtin("dchess").expect("dchess");
+        let layout =
+            InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1).expect("layout");
+        let fen = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB w - - 0 1";
+        let score = |network: Option<Network>| {
+            let mut scorer = Scorer::new(1, 1).with_network(network.map(Arc::new));
+            scorer.score(dchess, fen, SearchLimits::depth(5)).expect("score")
+        };
+        let hand_written = score(None);
+        let mut net = Network::zeroed(layout, 8);
+        net.correction = Some(100);
+        assert_eq!(score(Some(net.clone())), hand_written, "a correction of nothing");
+        // An evaluation network of zero weights sees every position as even.
+        net.correction = None;
+        assert_eq!(score(Some(net)), 0);
     }
 }
