@@ -266,18 +266,25 @@ impl Engine {
     }
 
     /// The network a search of the current variant uses: none unless `Use NNUE` is on; then
-    /// the `EvalFile` network if it fits the variant, else the built-in one that does.
+    /// the `EvalFile` network if it fits the variant, else the built-in one that measured
+    /// stronger in it than the hand-written evaluation, if there is one.
     pub fn network(&self) -> Option<Arc<Network>> {
         if !self.options.check(&options::USE_NNUE) {
             return None;
         }
-        self.fitting_network()
+        match nnue::embedded::fitting(self.eval_file.iter(), self.variant) {
+            Some(loaded) => Some(loaded.clone()),
+            None => nnue::embedded::default_for(self.variant).cloned(),
+        }
     }
 
-    /// The network `Use NNUE` would search the current variant with: the `EvalFile` network if
-    /// it fits the variant, else the built-in one that does.
+    /// The network that fits the current variant, searched with or not (what `eval` shows): the
+    /// `EvalFile` network if it fits, else the built-in one that does.
     pub fn fitting_network(&self) -> Option<Arc<Network>> {
-        nnue::embedded::fitting(self.eval_file.iter().chain(nnue::embedded::built_in()), self.variant).cloned()
+        match nnue::embedded::fitting(self.eval_file.iter(), self.variant) {
+            Some(loaded) => Some(loaded.clone()),
+            None => nnue::embedded::fitting(nnue::embedded::built_in(), self.variant).cloned(),
+        }
     }
 
     /// Every option's value.

@@ -136,7 +136,7 @@ pub const EMBEDDED_NETWORKS: &str = "<embedded>";
 
 /// The learned evaluation where a network fits the variant (read when a search starts); off,
 /// the hand-written one.
-pub static USE_NNUE: EngineOption = check("Use NNUE", false, BOTH, Effect::Kept);
+pub static USE_NNUE: EngineOption = check("Use NNUE", true, BOTH, Effect::Kept);
 
 /// A network file to use in place of the built-in networks, for the variants it fits.
 pub static EVAL_FILE: EngineOption = EngineOption {

@@ -1,6 +1,8 @@
 //! The networks built into the engine, one per board family, from `nets/` (see its README for
-//! how each was made). A network that does not read back is left out with an error in the log,
-//! so that a bad file in a build costs the learned evaluation, never the engine.
+//! how each was made), each with the variants where it measured stronger than the hand-written
+//! evaluation: only there is it searched with by default. A network that does not read back is
+//! left out with an error in the log, so that a bad file in a build costs the learned
+//! evaluation, never the engine.
 //!
 //! Owns: the list of built-in networks, choosing the one that fits a variant.
 //! Must not know: options, protocols, the search.
@@ -12,16 +14,29 @@ use crate::variant::Variant;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
 
-/// Each built-in network file, by name.
-const FILES: &[(&str, &[u8])] = &[("menagerie-8x8-gen2.nnue", include_bytes!("../../nets/menagerie-8x8-gen2.nnue"))];
+/// A built-in network file.
+struct BuiltInFile {
+    name: &'static str,
+    bytes: &'static [u8],
+    /// The variants where self-play measured the network stronger than the hand-written
+    /// evaluation (`nets/README.md` gives the figures and the commands).
+    stronger_in: &'static [&'static str],
+}
 
-static BUILT_IN: Lazy<Vec<Arc<Network>>> = Lazy::new(|| {
+const FILES: &[BuiltInFile] = &[BuiltInFile {
+    name: "menagerie-8x8-gen2.nnue",
+    bytes: include_bytes!("../../nets/menagerie-8x8-gen2.nnue"),
+    stronger_in: &["chess9", "displacement"],
+}];
+
+/// The networks that read back, each with the variants where it is stronger.
+static BUILT_IN: Lazy<Vec<(Arc<Network>, &'static [&'static str])>> = Lazy::new(|| {
     FILES
         .iter()
-        .filter_map(|(name, bytes)| match file::read(bytes) {
-            Ok(net) => Some(Arc::new(net)),
+        .filter_map(|f| match file::read(f.bytes) {
+            Ok(net) => Some((Arc::new(net), f.stronger_in)),
             Err(e) => {
-                log::error!("built-in network {name}: {e}");
+                log::error!("built-in network {}: {e}", f.name);
                 None
             }
         })
@@ -29,8 +44,17 @@ static BUILT_IN: Lazy<Vec<Arc<Network>>> = Lazy::new(|| {
 });
 
 /// Every built-in network.
-pub fn built_in() -> &'static [Arc<Network>] {
-    &BUILT_IN
+pub fn built_in() -> impl Iterator<Item = &'static Arc<Network>> {
+    BUILT_IN.iter().map(|(net, _)| net)
+}
+
+/// The built-in network to search `variant` with by default: one that fits it and measured
+/// stronger in it than the hand-written evaluation.
+pub fn default_for(variant: &Variant) -> Option<&'static Arc<Network>> {
+    fitting(
+        BUILT_IN.iter().filter(|(_, stronger)| stronger.contains(&variant.name.as_str())).map(|(net, _)| net),
+        variant,
+    )
 }
 
 /// The first of `networks` that fits `variant`.
@@ -48,10 +72,25 @@ mod tests {
 
     #[test]
     fn every_built_in_network_reads_back_and_the_8x8_one_fits_every_8x8_variant() {
-        assert_eq!(built_in().len(), FILES.len());
+        assert_eq!(built_in().count(), FILES.len());
         for name in ["chess", "dchess", "chess9", "displacement", "vdchess"] {
             assert!(fitting(built_in(), builtin(name).expect("variant")).is_some(), "{name}");
         }
         assert!(fitting(built_in(), builtin("rvc").expect("rvc")).is_none(), "no 12x8 network yet");
+    }
+
+    #[test]
+    fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
+        for name in ["chess9", "displacement"] {
+            assert!(default_for(builtin(name).expect("variant")).is_some(), "{name}");
+        }
+        for name in ["chess", "dchess", "vdchess", "rvc"] {
+            assert!(default_for(builtin(name).expect("variant")).is_none(), "{name}");
+        }
+        for f in FILES {
+            for name in f.stronger_in {
+                assert!(builtin(name).is_ok(), "{}: no variant {name}", f.name);
+            }
+        }
     }
 }

@@ -72,7 +72,7 @@ mod tests {
         assert_eq!(xboard_feature(&RANDOM_START), "feature option=\"Random start -check 1\"");
         assert_eq!(uci_line(&EVAL_FILE), "option name EvalFile type string default <embedded>");
         assert_eq!(xboard_feature(&EVAL_FILE), "feature option=\"EvalFile -file <embedded>\"");
-        assert_eq!(uci_line(&USE_NNUE), "option name Use NNUE type check default false");
+        assert_eq!(uci_line(&USE_NNUE), "option name Use NNUE type check default true");
         let ruleset = xboard_feature(&RULESET);
         assert!(ruleset.starts_with("feature option=\"Ruleset -combo *auto /// chess /// chess960 /// "), "{ruleset}");
         assert!(uci_line(&RULESET).starts_with("option name Ruleset type combo default auto var auto var chess "));
