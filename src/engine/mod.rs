@@ -2,8 +2,9 @@
 //! (start position, moves and the hashes of the positions played), the transposition table,
 //! the network of `EvalFile` and the options (declared in `options`; the effects of Hash,
 //! Threads, MultiPV, Move Overhead and EvalFile applied here, a value that cannot be applied
-//! refused with the engine as it was), and runs searches in the background, each with the
-//! network that fits the variant when `Use NNUE` is on. A search reports on a channel:
+//! refused with the engine as it was), and runs searches in the background, each, when `Use
+//! NNUE` is on, with the `EvalFile` network that fits the variant or the built-in one that
+//! measured stronger in it. A search reports on a channel:
 //! `SearchEvent::Info` per completed iteration (`SearchEvent::CurrMove` per root move in long
 //! searches), then one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
 //!

@@ -1,10 +1,12 @@
 //! The learned evaluation: a small network per board family, read from a versioned file,
-//! evaluated from accumulators that a move updates by the inputs it turns on and off.
+//! evaluated from accumulators that a move updates by the inputs it turns on and off; an
+//! evaluation of its own, or a bounded correction of the hand-written one.
 //!
 //! Owns: input layouts (`layout`), the quantised network and its accumulators (`network`),
 //! the network file (`file`), the networks built into the engine (`embedded`), training
-//! samples from self-play games (`samples`) and the trainer (`train`).
-//! Must not know: the search, protocols, the hand-written evaluation.
+//! samples from self-play games (`samples`, which score each position with the hand-written
+//! evaluation too) and the trainer (`train`).
+//! Must not know: the search, protocols, the hand-written evaluation's terms.
 
 pub mod embedded;
 pub mod file;

@@ -111,7 +111,6 @@ struct Offsets {
 }
 
 impl FloatNetwork {
-    /// Small random weights (uniform, scaled by the fan-in).
     /// Small random weights (uniform, scaled by the fan-in); the factor columns, if
     /// `factorise`, start at zero.
     pub fn random(
