@@ -197,9 +197,6 @@ struct TrainArgs {
     /// added to the hand-written evaluation.
     #[arg(long)]
     correction: Option<u16>,
-    /// Also train on every position mirrored left to right (true|false).
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    mirror: bool,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
@@ -233,12 +230,11 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         seed: a.seed,
         validation: a.validation,
         factorise: a.factorise,
-        mirror: a.mirror,
         correction: a.correction,
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} mirror {} correction {:?}",
+         factorise {} correction {:?}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -249,7 +245,6 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.lambda,
         a.seed,
         a.factorise,
-        a.mirror,
         a.correction
     )];
     let mut failure = None;

@@ -273,19 +273,18 @@ impl Engine {
         if !self.options.check(&options::USE_NNUE) {
             return None;
         }
-        match nnue::embedded::fitting(self.eval_file.iter(), self.variant) {
-            Some(loaded) => Some(loaded.clone()),
-            None => nnue::embedded::default_for(self.variant).cloned(),
-        }
+        self.loaded_network().or_else(|| nnue::embedded::default_for(self.variant).cloned())
+    }
+
+    /// The `EvalFile` network, if one was loaded and it fits the current variant.
+    fn loaded_network(&self) -> Option<Arc<Network>> {
+        nnue::embedded::fitting(self.eval_file.iter(), self.variant).cloned()
     }
 
     /// The network that fits the current variant, searched with or not (what `eval` shows): the
     /// `EvalFile` network if it fits, else the built-in one that does.
     pub fn fitting_network(&self) -> Option<Arc<Network>> {
-        match nnue::embedded::fitting(self.eval_file.iter(), self.variant) {
-            Some(loaded) => Some(loaded.clone()),
-            None => nnue::embedded::fitting(nnue::embedded::built_in(), self.variant).cloned(),
-        }
+        self.loaded_network().or_else(|| nnue::embedded::fitting(nnue::embedded::built_in(), self.variant).cloned())
     }
 
     /// Every option's value.

@@ -213,6 +213,17 @@ impl Network {
         }
     }
 
+    /// The evaluation this network gives a position whose output is `output`: the output, or
+    /// for a correction network the output added to `hand_written()` (the hand-written
+    /// evaluation, which only a correction network needs).
+    #[inline]
+    pub fn evaluation(&self, output: i32, hand_written: impl FnOnce() -> i32) -> i32 {
+        match self.correction {
+            Some(_) => output + hand_written(),
+            None => output,
+        }
+    }
+
     /// The output for `pos` from scratch, in centipawns for the side to move.
     pub fn evaluate<B: BitSet>(&self, map: &FeatureMap, pos: &Position<B>) -> i32 {
         let mut acc = Accumulator::new(self.hidden);

@@ -124,6 +124,7 @@ fn replay<B: BitSet>(
     set: &mut SampleSet,
 ) -> Result<(), String> {
     let white_result = f32::from(record.white_tenths) / 10.0;
+    let hand_written = crate::eval::Evaluation::of(pos.rules());
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for (text, score) in &record.moves {
         let m = pos.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
@@ -139,8 +140,8 @@ fn replay<B: BitSet>(
             Network::active_inputs(map, &pos, us, &mut ours);
             Network::active_inputs(map, &pos, us.flip(), &mut theirs);
             let result = if us == Color::White { white_result } else { 1.0 - white_result };
-            let hand_written = crate::eval::evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            set.push(&ours, &theirs, *score, result, hand_written);
+            let base = hand_written.evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            set.push(&ours, &theirs, *score, result, base);
         }
         pos.play(m);
     }

@@ -37,9 +37,6 @@ pub struct TrainConfig {
     pub factorise: bool,
     /// Train a correction network with this bound (`Network::correction`).
     pub correction: Option<u16>,
-    /// Also train on each position mirrored left to right (files a..h read h..a). Off by
-    /// default: it raised the validation loss (docs/nnue.md).
-    pub mirror: bool,
 }
 
 impl Default for TrainConfig {
@@ -53,7 +50,6 @@ impl Default for TrainConfig {
             seed: 1,
             validation: 0.05,
             factorise: true,
-            mirror: false,
             correction: None,
         }
     }
@@ -335,17 +331,13 @@ pub fn train(
     config: &TrainConfig,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
 ) -> FloatNetwork {
-    let mirror = mirror_table(&layout);
     let mut net = FloatNetwork::random(layout, config.hidden, config.factorise, config.correction, config.seed);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..set.len()).collect();
     shuffle(&mut order, &mut rng);
     let held = ((set.len() as f32 * config.validation) as usize).min(set.len());
     let (validation, training) = order.split_at(held);
-    let validation = validation.to_vec();
-    // A training entry is a sample's index times two, plus one for its mirror image.
-    let mut training: Vec<usize> =
-        training.iter().flat_map(|&i| [2 * i, 2 * i + 1].into_iter().take(1 + usize::from(config.mirror))).collect();
+    let (validation, mut training) = (validation.to_vec(), training.to_vec());
     let hand_written_loss = mean_loss(None, set, &validation, config.lambda);
     let n = net.params.len();
     let mut adam = Adam::new(n);
@@ -362,18 +354,9 @@ pub fn train(
                 .map(|chunk| {
                     let mut grad = vec![0.0f32; n];
                     let mut work = Work::new(h);
-                    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
                     let mut loss = 0.0f64;
-                    for &entry in chunk {
-                        let mut sample = set.get(entry / 2);
-                        if entry % 2 == 1 {
-                            ours.clear();
-                            ours.extend(sample.ours.iter().map(|&i| mirror[usize::from(i)]));
-                            theirs.clear();
-                            theirs.extend(sample.theirs.iter().map(|&i| mirror[usize::from(i)]));
-                            sample = Sample { ours: &ours, theirs: &theirs, ..sample };
-                        }
-                        loss += f64::from(net.backprop(&sample, config.lambda, &mut grad, &mut work));
+                    for &i in chunk {
+                        loss += f64::from(net.backprop(&set.get(i), config.lambda, &mut grad, &mut work));
                     }
                     (grad, loss)
                 })
@@ -397,23 +380,6 @@ pub fn train(
         on_epoch(&report, &net);
     }
     net
-}
-
-/// Each input's image when the board is mirrored left to right: a board input moves to the
-/// square of the same rank on the mirror file, a hand input stays.
-fn mirror_table(layout: &InputLayout) -> Vec<u16> {
-    let (files, squares) = (usize::from(layout.geometry.files), layout.geometry.squares());
-    let board_inputs = 2 * layout.kinds.len() * squares;
-    (0..layout.input_count())
-        .map(|input| {
-            if input >= board_inputs {
-                return input as u16;
-            }
-            let (block, sq) = (input / squares, input % squares);
-            let (rank, file) = (sq / files, sq % files);
-            (block * squares + rank * files + (files - 1 - file)) as u16
-        })
-        .collect()
 }
 
 fn shuffle(v: &mut [usize], rng: &mut SplitMix64) {
@@ -453,36 +419,11 @@ impl FloatNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Color;
     use crate::variant::builtin;
 
     fn vd_layout() -> InputLayout {
         let names = ["chess", "dchess", "vdchess"];
         InputLayout::union(names.iter().map(|n| builtin(n).expect("built in")), 1).expect("layout")
-    }
-
-    #[test]
-    fn the_mirror_swaps_the_files_of_board_inputs_and_keeps_the_hand() {
-        let layout = vd_layout();
-        let vd = builtin("vdchess").expect("vd");
-        let map = super::super::FeatureMap::new(&layout, vd).expect("fits");
-        let mirror = mirror_table(&layout);
-        let g = layout.geometry;
-        let [b1, g1, a8, h8] = ["b1", "g1", "a8", "h8"].map(|s| g.parse_square(s).expect("square"));
-        let knight = vd.kind_of_letter('N').expect("knight");
-        for perspective in [Color::White, Color::Black] {
-            for color in [Color::White, Color::Black] {
-                let input = |sq| map.board_input(perspective, color, knight, sq);
-                assert_eq!(usize::from(mirror[input(b1)]), input(g1));
-                assert_eq!(usize::from(mirror[input(a8)]), input(h8));
-            }
-        }
-        let chancellor = vd.kind_of_letter('C').expect("chancellor");
-        let hand = map.hand_inputs(Color::White, Color::Black, chancellor, 1).start;
-        assert_eq!(usize::from(mirror[hand]), hand);
-        for (i, &m) in mirror.iter().enumerate() {
-            assert_eq!(usize::from(mirror[usize::from(m)]), i, "the mirror of the mirror of {i}");
-        }
     }
 
     #[test]

@@ -104,9 +104,7 @@ pub fn eval_lines(position: &AnyPosition, network: Option<&Network>) -> Vec<Stri
     lines.push(match mapped {
         Some((net, map)) => {
             let (for_mover, mover) = with_position!(position, p => {
-                let output = net.evaluate(&map, p);
-                let base = if net.correction.is_some() { crate::eval::evaluate(p) } else { 0 };
-                (output + base, p.side_to_move())
+                (net.evaluation(net.evaluate(&map, p), || crate::eval::evaluate(p)), p.side_to_move())
             });
             let white = if mover == Color::White { for_mover } else { -for_mover };
             format!("NNUE evaluation: {} (white side)", InPawns(white))

@@ -641,7 +641,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                         // each evaluation against one from scratch.
                         #[cfg(test)]
                         assert_eq!(output, n.net.evaluate(&n.map, pos), "accumulator of ply {ply} is stale");
-                        let score = if n.net.correction.is_some() { output + self.eval.evaluate(pos) } else { output };
+                        let score = n.net.evaluation(output, || self.eval.evaluate(pos));
                         score.clamp(-NNUE_SCORE_LIMIT, NNUE_SCORE_LIMIT)
                     }
                     None => self.eval.evaluate(pos),
