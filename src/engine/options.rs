@@ -107,6 +107,9 @@ pub static PONDER: EngineOption = check("Ponder", false, UCI, Effect::Kept);
 /// Analysis needs nothing set in advance: `go infinite` says it all.
 pub static ANALYSE_MODE: EngineOption = check("UCI_AnalyseMode", false, UCI, Effect::Kept);
 
+/// Search reports carry the win/draw/loss split their score stands for (`search::Wdl`).
+pub static SHOW_WDL: EngineOption = check("UCI_ShowWDL", false, UCI, Effect::Kept);
+
 /// Castling written king-takes-rook; turns `chess` into `chess960`.
 pub static CHESS960: EngineOption = check("UCI_Chess960", false, UCI, Effect::Rules);
 
@@ -147,13 +150,14 @@ pub static EVAL_FILE: EngineOption = EngineOption {
 };
 
 /// Every option, in the order the protocols list them.
-pub static OPTIONS: [&EngineOption; 12] = [
+pub static OPTIONS: [&EngineOption; 13] = [
     &HASH,
     &THREADS,
     &MOVE_OVERHEAD,
     &MULTIPV,
     &PONDER,
     &ANALYSE_MODE,
+    &SHOW_WDL,
     &CHESS960,
     &VARIANT,
     &RULESET,

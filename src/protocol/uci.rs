@@ -3,7 +3,8 @@
 //! `quit`, `debug`); `position` lines, `searchmoves`, `ponder` and every move text go through our
 //! own parser, because vampirc-uci silently truncates move lists with drops, files past `h`,
 //! ranks past 8 or fairy promotions. Search output: `info depth ... pv` per iteration (with
-//! `lowerbound`/`upperbound` for aspiration failures in long searches), `info depth D currmove M
+//! `lowerbound`/`upperbound` for aspiration failures in long searches, and `wdl W D L` after the
+//! score under `UCI_ShowWDL`), `info depth D currmove M
 //! currmovenumber N` in long searches, one `bestmove` per search. `pregame ...` lines go to
 //! `pregame::protocol_command` (our own extension, see the README). Stockfish's `go perft N` and
 //! `d` are answered as Stockfish answers them (`inspect`).
@@ -18,7 +19,7 @@ use super::{inspect, option_text, Session};
 use crate::engine::options::{self, Effect};
 use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
-use crate::search::{Bound, ScoreReport, SearchLimits};
+use crate::search::{Bound, ScoreReport, SearchLimits, Wdl};
 use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
@@ -354,14 +355,18 @@ impl<W: Write> Session for Uci<W> {
     fn on_search_event(&mut self, event: SearchEvent) {
         match event {
             SearchEvent::Info { multipv, depth, seldepth, score, nodes, nps, time_ms, hashfull, pv, bound } => {
-                let score = match score {
+                let mut text = match score {
                     ScoreReport::Centipawns(cp) => format!("cp {cp}"),
                     ScoreReport::Mate(m) => format!("mate {m}"),
                 };
+                if self.engine.options().check(&options::SHOW_WDL) {
+                    let wdl = Wdl::of(score);
+                    text = format!("{text} wdl {} {} {}", wdl.win, wdl.draw, wdl.loss);
+                }
                 let score = match bound {
-                    Bound::Exact => score,
-                    Bound::Lower => format!("{score} lowerbound"),
-                    Bound::Upper => format!("{score} upperbound"),
+                    Bound::Exact => text,
+                    Bound::Lower => format!("{text} lowerbound"),
+                    Bound::Upper => format!("{text} upperbound"),
                 };
                 let line = format!(
                     "info depth {depth} seldepth {seldepth} multipv {multipv} score {score} nodes {nodes} nps {nps} hashfull {hashfull} time {time_ms} pv {}",
@@ -496,6 +501,43 @@ mod tests {
                 "info depth 12 seldepth 20 multipv 1 score cp 31 lowerbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
                 "info depth 12 seldepth 20 multipv 1 score mate -3 upperbound nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
                 "info depth 12 seldepth 20 multipv 1 score cp 5 nodes 1000 nps 2000 hashfull 3 time 500 pv e2e4",
+            ]
+        );
+    }
+
+    #[test]
+    fn show_wdl_puts_the_split_after_the_score() {
+        use crate::engine::SearchEvent;
+        use crate::search::{Bound, ScoreReport, Wdl};
+        let mut s = session();
+        let info = |score, bound| SearchEvent::Info {
+            multipv: 1,
+            depth: 9,
+            seldepth: 12,
+            score,
+            nodes: 10,
+            nps: 20,
+            time_ms: 5,
+            hashfull: 0,
+            pv: vec!["e2e4".to_string()],
+            bound,
+        };
+        s.on_search_event(info(ScoreReport::Centipawns(40), Bound::Exact));
+        s.command("setoption name UCI_ShowWDL value true");
+        s.on_search_event(info(ScoreReport::Centipawns(40), Bound::Lower));
+        s.on_search_event(info(ScoreReport::Mate(2), Bound::Exact));
+        let wdl = Wdl::of(ScoreReport::Centipawns(40));
+        let out = output(&s);
+        let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("info depth")).collect();
+        assert_eq!(
+            lines,
+            [
+                "info depth 9 seldepth 12 multipv 1 score cp 40 nodes 10 nps 20 hashfull 0 time 5 pv e2e4".to_string(),
+                format!(
+                    "info depth 9 seldepth 12 multipv 1 score cp 40 wdl {} {} {} lowerbound nodes 10 nps 20 hashfull 0 time 5 pv e2e4",
+                    wdl.win, wdl.draw, wdl.loss
+                ),
+                "info depth 9 seldepth 12 multipv 1 score mate 2 wdl 1000 0 0 nodes 10 nps 20 hashfull 0 time 5 pv e2e4".to_string(),
             ]
         );
     }

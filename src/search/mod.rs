@@ -10,8 +10,8 @@
 //!
 //! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the
 //! submodules own scores, the table, ordering, exchange evaluation, the tuned numbers
-//! (`params`), time limits, the thread pool, the busy root moves and the per-thread tree search
-//! (`worker`).
+//! (`params`), time limits, the win/draw/loss model of scores (`wdl`), the thread pool, the
+//! busy root moves and the per-thread tree search (`worker`).
 //! Must not know: notation, protocols, variant names.
 
 pub mod busy;
@@ -22,6 +22,7 @@ pub mod see;
 pub mod threads;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 mod worker;
 
 pub use params::SearchParams;
@@ -29,6 +30,7 @@ pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
 pub use time::{SearchLimits, TimeManager};
 pub use tt::{Bound, TranspositionTable};
+pub use wdl::Wdl;
 
 use crate::bitboard::BitSet;
 use crate::moves::Move;
