@@ -529,3 +529,22 @@ fn a_hash_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
     let lines = s.expect(|l| l.starts_with("bestmove "), 10_000);
     assert!(lines.last().is_some_and(|l| !l.contains("0000")), "{lines:?}");
 }
+
+#[test]
+fn an_overlong_line_is_refused_whole_and_the_engine_plays_on() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    // Three megabytes of moves: more than a line may hold, so none of it is read.
+    let long = format!("position startpos moves {}", "g1f3 g8f6 f3g1 f6g8 ".repeat(150_000));
+    s.send(&long);
+    s.send("isready");
+    let lines = s.expect(|l| l == "readyok", 10_000);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error: a line of 3000024 bytes is longer than")),
+        "{lines:?}"
+    );
+    s.send("go depth 2");
+    let best = s.bestmove(10_000);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(legal("chess", start, &["e2e4"]).contains(&best), "{best}");
+}

@@ -612,3 +612,19 @@ fn options_are_offered_and_checked_as_the_registry_says() {
     let out = s.exchange(&["option Ruleset=chess9+strict-castling", "option Ruleset=AUTO", "option Random start=0"]);
     assert!(out.is_empty(), "{out:?}");
 }
+
+#[test]
+fn an_overlong_line_is_refused_whole_and_the_engine_plays_on() {
+    let mut s = Session::in_variant("chess");
+    let long = format!("setboard {}", "8/".repeat(1_000_000));
+    let lines = s.exchange(&["usermove e2e4", &long]);
+    assert_eq!(
+        lines,
+        ["Error (line too long): a line of 2000009 bytes is longer than the 1048576 read; it was ignored"]
+    );
+    s.send("go");
+    let reply = s.next_move(10_000);
+    let mut g = game("chess", START);
+    g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
+    assert!(g.play(&reply).is_ok(), "{reply}");
+}

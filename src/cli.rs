@@ -660,7 +660,11 @@ fn interactive() -> i32 {
         variant::builtin_names().join(" ")
     );
     let lines = protocol::stdin_lines();
-    while let Ok(line) = lines.recv() {
+    while let Ok(input) = lines.recv() {
+        let protocol::Input::Line(line) = input else {
+            say!("error: {input}");
+            continue;
+        };
         let words = split_words(&line);
         let Some(first) = words.first() else { continue };
         match first.as_str() {

@@ -26,6 +26,7 @@ use crate::moves::Move;
 use crate::nnue::{self, Network};
 use crate::notation::MoveParseError;
 use crate::position::{FenError, Position};
+use crate::search::threads::ThreadsError;
 use crate::search::tt::TableSizeError;
 use crate::search::{
     self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable,
@@ -230,10 +231,7 @@ impl Engine {
         let n = self.options.spin(option);
         let applied = match option.effect {
             options::Effect::Hash => self.try_set_hash(n as usize).map_err(|e| e.to_string()),
-            options::Effect::Threads => {
-                self.set_threads(n as usize);
-                Ok(())
-            }
+            options::Effect::Threads => self.try_set_threads(n as usize).map_err(|e| e.to_string()),
             options::Effect::MultiPv => {
                 self.set_multipv(n as usize);
                 Ok(())
@@ -327,11 +325,21 @@ impl Engine {
 
     /// Number of search threads (at least 1). The threads are started here, not per search.
     pub fn set_threads(&mut self, threads: usize) {
+        if let Err(e) = self.try_set_threads(threads) {
+            log::warn!("{e}; keeping {} threads", self.threads.count());
+        }
+    }
+
+    /// Search threads (1..MAX_THREADS), or an error if the system will not start them: the
+    /// engine then keeps the threads it had.
+    pub fn try_set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
         let threads = threads.clamp(1, MAX_THREADS);
         if threads != self.threads.count() {
+            let pool = SearchThreads::try_new(threads)?;
             self.halt();
-            self.threads = Arc::new(SearchThreads::new(threads));
+            self.threads = Arc::new(pool);
         }
+        Ok(())
     }
 
     pub fn threads(&self) -> usize {

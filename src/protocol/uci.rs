@@ -54,7 +54,7 @@ impl<W: Write> Uci<W> {
 
     /// Run until `quit` or the end of input. `lines` delivers stdin lines (from a reader
     /// thread), so that `stop` and `isready` are answered while a search runs.
-    pub fn run(&mut self, lines: Receiver<String>) {
+    pub fn run(&mut self, lines: Receiver<super::Input>) {
         super::run_session(self, lines);
     }
 
@@ -350,6 +350,10 @@ fn limits_of(time: Option<UciTimeControl>, search: Option<UciSearchControl>) -> 
 impl<W: Write> Session for Uci<W> {
     fn command(&mut self, line: &str) -> bool {
         Uci::command(self, line)
+    }
+
+    fn refuse_input(&mut self, why: &str) {
+        self.error(why);
     }
 
     fn on_search_event(&mut self, event: SearchEvent) {

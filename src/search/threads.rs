@@ -3,7 +3,7 @@
 //! search starts without creating threads. Its owner (the engine, the bench, a pre-game scorer)
 //! keeps it for as long as the thread count stays the same.
 //!
-//! Owns: `SearchThreads`.
+//! Owns: `SearchThreads`, `ThreadsError`.
 //! Must not know: what a search does, protocols.
 
 use std::fmt;
@@ -25,21 +25,46 @@ impl fmt::Debug for SearchThreads {
     }
 }
 
+/// The system would not start the threads asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadsError {
+    pub count: usize,
+    pub why: String,
+}
+
+impl fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot start {} search threads: {}", self.count, self.why)
+    }
+}
+
+impl std::error::Error for ThreadsError {}
+
 impl SearchThreads {
-    /// `count` threads (at least one), started now and kept until this is dropped.
+    /// `count` threads (at least one), started now and kept until this is dropped; if the
+    /// system will not start them, each search starts its own.
     pub fn new(count: usize) -> SearchThreads {
+        SearchThreads::try_new(count).unwrap_or_else(|e| {
+            log::warn!("{e}; each search will start its own");
+            SearchThreads::unpooled(count)
+        })
+    }
+
+    /// `count` threads (at least one), started now, or why the system would not start them.
+    pub fn try_new(count: usize) -> Result<SearchThreads, ThreadsError> {
+        SearchThreads::try_with_stack(count, THREAD_STACK)
+    }
+
+    fn try_with_stack(count: usize, stack: usize) -> Result<SearchThreads, ThreadsError> {
         let count = count.max(1);
         let built = rayon::ThreadPoolBuilder::new()
             .num_threads(count)
-            .stack_size(THREAD_STACK)
+            .stack_size(stack)
             .thread_name(|i| format!("search-{i}"))
             .build();
         match built {
-            Ok(pool) => SearchThreads { pool: Some(pool), count },
-            Err(e) => {
-                log::warn!("could not start {count} search threads ({e}); each search will start its own");
-                SearchThreads::unpooled(count)
-            }
+            Ok(pool) => Ok(SearchThreads { pool: Some(pool), count }),
+            Err(e) => Err(ThreadsError { count, why: e.to_string() }),
         }
     }
 
@@ -156,5 +181,13 @@ mod tests {
         assert!(distinct_threads_over_five_runs(&SearchThreads::new(2)) <= 2);
         // Thread ids are never reused: the fallback starts new threads for every run.
         assert_eq!(distinct_threads_over_five_runs(&SearchThreads::unpooled(2)), 10);
+    }
+
+    #[test]
+    fn threads_the_system_will_not_start_are_an_error_not_an_abort() {
+        // Stacks of a petabyte each: no system maps them.
+        let e = SearchThreads::try_with_stack(2, 1 << 50).expect_err("petabyte stacks");
+        assert_eq!(e.count, 2);
+        assert!(e.to_string().starts_with("cannot start 2 search threads: "), "{e}");
     }
 }

@@ -141,7 +141,7 @@ impl<W: Write> Xboard<W> {
     }
 
     /// Run until `quit` or the end of input; `lines` delivers stdin lines from a reader thread.
-    pub fn run(&mut self, lines: Receiver<String>) {
+    pub fn run(&mut self, lines: Receiver<crate::protocol::Input>) {
         crate::protocol::run_session(self, lines);
     }
 
@@ -639,6 +639,10 @@ impl<W: Write> crate::protocol::Session for Xboard<W> {
 
     fn search_events(&mut self) -> &mut Receiver<SearchEvent> {
         &mut self.events
+    }
+
+    fn refuse_input(&mut self, why: &str) {
+        self.say(&format!("Error (line too long): {why}"));
     }
 
     fn on_search_event(&mut self, event: SearchEvent) {
