@@ -3,7 +3,7 @@
 //!
 //! Layers, each depending only on those after it (tests aside):
 //!
-//! - `cli` (the command line) -> `tournament` (`menagerie match`: engine processes, refereed by
+//! - `cli` (the command line) and `fuzz` (the fuzz targets) -> `tournament` (`menagerie match`: engine processes, refereed by
 //!   `game`) and `protocol` (UCI, XBoard/CECP)
 //! - -> `pregame` (the decisions before the first move) and `bench`
 //! - -> `engine` (variant, position, options, a non-blocking search with events on a channel)
@@ -22,6 +22,7 @@ pub mod bitboard;
 pub mod datagen;
 pub mod engine;
 pub mod eval;
+pub mod fuzz;
 pub mod game;
 pub mod geometry;
 pub mod magic;

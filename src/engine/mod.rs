@@ -367,6 +367,11 @@ impl Engine {
         self.chess960 = on;
     }
 
+    /// Whether reported moves write castling as king-takes-rook.
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
     /// A new game: the table is cleared.
     pub fn new_game(&mut self) {
         self.halt();

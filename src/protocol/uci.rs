@@ -43,6 +43,11 @@ impl<W: Write> Uci<W> {
         Some(Uci { engine, out, events: never(), pondering: None })
     }
 
+    /// The engine behind the session, as the commands so far have set it.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     fn say(&mut self, line: &str) {
         let _ = writeln!(self.out, "{line}");
         let _ = self.out.flush();
@@ -241,7 +246,11 @@ impl<W: Write> Uci<W> {
         }
         let mut limits = match parse_one(&text) {
             UciMessage::Go { time_control, search_control } => limits_of(time_control, search_control),
-            _ => return self.error(format!("cannot read '{line}'")),
+            _ => {
+                // Still a `go`: it gets its `bestmove`, as a `go` whose limits were unreadable.
+                self.error(format!("cannot read '{line}'; searching to depth {UNREADABLE_GO_DEPTH}"));
+                SearchLimits { depth: Some(UNREADABLE_GO_DEPTH), ..SearchLimits::default() }
+            }
         };
         if ponder {
             self.pondering = Some(limits.clone());
@@ -288,7 +297,8 @@ fn readable_go_words<'t>(words: &[&'t str]) -> (Vec<&'t str>, Vec<String>) {
     while i < words.len() {
         let word = words[i];
         i += 1;
-        if word == "go" || FLAGS.contains(&word) {
+        // `go` is the command word, first; anywhere else it is a word no limit has.
+        if (i == 1 && word == "go") || FLAGS.contains(&word) {
             readable.push(word);
         } else if NUMERIC.contains(&word) {
             let value = words.get(i).copied();

@@ -52,6 +52,11 @@ impl Openings {
 /// Read an EPD or FEN file: one position a line, `#` comments; EPD operations are dropped.
 pub fn read_openings(path: &Path) -> Result<Vec<String>, MatchError> {
     let text = std::fs::read_to_string(path).map_err(|e| MatchError::Io(format!("{}: {e}", path.display())))?;
+    parse_openings(&text, &path.display().to_string())
+}
+
+/// The positions of an EPD or FEN text (`source` names it in errors), as `read_openings`.
+pub fn parse_openings(text: &str, source: &str) -> Result<Vec<String>, MatchError> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.split(';').next().unwrap_or("").trim();
@@ -60,14 +65,14 @@ pub fn read_openings(path: &Path) -> Result<Vec<String>, MatchError> {
         }
         let f: Vec<&str> = line.split_whitespace().collect();
         if f.len() < 4 {
-            return Err(MatchError::Config(format!("{}: '{line}' is not a FEN or EPD line", path.display())));
+            return Err(MatchError::Config(format!("{source}: '{line}' is not a FEN or EPD line")));
         }
         let numeric = |i: usize| f.get(i).is_some_and(|w| w.parse::<u32>().is_ok());
         let fen = if numeric(4) && numeric(5) { f[..6].join(" ") } else { format!("{} 0 1", f[..4].join(" ")) };
         out.push(fen);
     }
     if out.is_empty() {
-        return Err(MatchError::Config(format!("{}: no positions", path.display())));
+        return Err(MatchError::Config(format!("{source}: no positions")));
     }
     Ok(out)
 }

@@ -135,6 +135,11 @@ impl<W: Write> Xboard<W> {
         })
     }
 
+    /// The engine behind the session, as the commands so far have set it.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     fn say(&mut self, line: &str) {
         let _ = writeln!(self.out, "{line}");
         let _ = self.out.flush();
