@@ -9,7 +9,9 @@
 //!   A refused move leaves the position as it was; an accepted one is a legal move, and its
 //!   coordinate text plays to the same position.
 //! - `uci`: the bytes are command lines of a UCI session. No panic, no hang; every `go` gets
-//!   exactly one `bestmove`, legal in the position of its `go` (`0000` only without a legal move).
+//!   exactly one `bestmove`, legal in the position of its `go` (`0000` only without a legal
+//!   move); a `position` or `setoption` answered with an error changes neither the position
+//!   nor the options.
 //! - `xboard`: the bytes are command lines of an XBoard session. No panic, no hang, and the
 //!   session's position always writes a FEN that reads back to it.
 //! - `book`: the bytes are an EPD/FEN opening file (`menagerie match --openings file:`). No
@@ -452,8 +454,22 @@ fn check_uci(input: &[u8]) {
             }
             Input::TooLong { .. } => false,
         };
+        let before = (session.engine().position().to_fen(), format!("{:?}", session.engine().options()));
+        let said = out.lines().len();
         if !feed(&mut session, input) {
             break;
+        }
+        let refused = out.lines()[said..].iter().any(|l| l.starts_with("info string error"));
+        if let (true, Input::Line(line)) = (refused, input) {
+            let first = line.split_whitespace().next();
+            if first == Some("position") {
+                let fen = session.engine().position().to_fen();
+                assert_eq!(fen, before.0, "'{line}' was refused but changed the position");
+            }
+            if first == Some("setoption") {
+                let options = format!("{:?}", session.engine().options());
+                assert_eq!(options, before.1, "'{line}' was refused but changed the options");
+            }
         }
         if is_go {
             let engine = session.engine();
