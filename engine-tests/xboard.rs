@@ -628,3 +628,25 @@ fn an_overlong_line_is_refused_whole_and_the_engine_plays_on() {
     g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
     assert!(g.play(&reply).is_ok(), "{reply}");
 }
+
+#[test]
+fn a_memory_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
+    let total_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().find_map(|l| l.strip_prefix("MemTotal:").map(str::to_string)))
+        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb / 1024);
+    let mut s = Session::in_variant("chess");
+    // The largest size offered; refused wherever it is more than the machine's memory.
+    let out = s.exchange(&["memory 65536"]);
+    if total_mb.is_some_and(|mb| mb < 60_000) {
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("Error (Hash: cannot allocate") && out[0].ends_with("): memory 65536"), "{out:?}");
+    }
+    s.exchange(&["usermove e2e4"]);
+    s.send("go");
+    let reply = s.next_move(10_000);
+    let mut g = game("chess", START);
+    g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
+    assert!(g.play(&reply).is_ok(), "{reply}");
+}
