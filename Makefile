@@ -1,11 +1,13 @@
 # The way OpenBench (and most engine-testing frameworks) build an engine: `make EXE=NAME`
-# builds the release binary for this machine's CPU and copies it to NAME.
+# builds the release binary for this machine's CPU and copies it to NAME. `EVALFILE=PATH`
+# embeds that network file as the default for every variant it fits (see build.rs).
 EXE ?= menagerie
+EVALFILE ?=
 
 .PHONY: all clean
 
 all:
-	cargo build --release
+	MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" cargo build --release
 	cp target/release/menagerie $(EXE)
 
 clean:

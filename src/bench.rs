@@ -1,13 +1,16 @@
 //! The bench: a fixed-depth search of a fixed list of positions covering every built-in variant
 //! (start positions and middlegames from the perft suites), with the table cleared before each
-//! position. With one thread the node count is deterministic: it is the engine's signature, and
-//! a change that should not alter the search must not alter it.
+//! position, each variant evaluated as the engine evaluates it by default (the built-in
+//! network where one is the default, else the hand-written evaluation). With one thread the
+//! node count is deterministic: it is the engine's signature, and a change that should not
+//! alter the search must not alter it.
 //!
 //! Owns: `BENCH_POSITIONS`, `run`, `BenchReport`.
 //! Must not know: protocols, output formatting.
 
 use crate::any::AnyPosition;
 use crate::engine::EngineError;
+use crate::nnue::embedded::default_for;
 use crate::search::{self, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::variant::builtin;
 use crate::with_position;
@@ -85,7 +88,8 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
         let position = AnyPosition::from_fen(variant, bp.fen)?;
         tt.clear();
         let (n, best) = with_position!(&position, root => {
-            let job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop, &search_threads);
+            let mut job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop, &search_threads);
+            job.network = default_for(variant).map(|n| n.as_ref());
             let outcome = search::search(&job, |_| {});
             (outcome.nodes, outcome.best.map(|m| root.move_to_uci(m, false)))
         });

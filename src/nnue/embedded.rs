@@ -1,8 +1,9 @@
 //! The networks built into the engine, one per board family, from `nets/` (see its README for
 //! how each was made), each with the variants where it measured stronger than the hand-written
-//! evaluation: only there is it searched with by default. A network that does not read back is
-//! left out with an error in the log, so that a bad file in a build costs the learned
-//! evaluation, never the engine.
+//! evaluation: only there is it searched with by default. A build may embed one more network
+//! (`make EVALFILE=PATH`, see build.rs): it comes first and is the default in every variant it
+//! fits. A network that does not read back is left out with an error in the log, so that a bad
+//! file in a build costs the learned evaluation, never the engine.
 //!
 //! Owns: the list of built-in networks, choosing the one that fits a variant.
 //! Must not know: options, protocols, the search.
@@ -14,27 +15,44 @@ use crate::variant::Variant;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
 
+/// Where a built-in network is searched with by default.
+#[derive(Clone, Copy, Debug)]
+enum DefaultIn {
+    /// The variants where self-play measured it stronger than the hand-written evaluation
+    /// (`nets/README.md` gives the figures and the commands).
+    Variants(&'static [&'static str]),
+    /// Every variant it fits (the network a build was asked to embed).
+    Everywhere,
+}
+
 /// A built-in network file.
 struct BuiltInFile {
     name: &'static str,
     bytes: &'static [u8],
-    /// The variants where self-play measured the network stronger than the hand-written
-    /// evaluation (`nets/README.md` gives the figures and the commands).
-    stronger_in: &'static [&'static str],
+    default: DefaultIn,
 }
 
-const FILES: &[BuiltInFile] = &[BuiltInFile {
-    name: "menagerie-8x8-gen2.nnue",
-    bytes: include_bytes!("../../nets/menagerie-8x8-gen2.nnue"),
-    stronger_in: &["chess9", "displacement"],
-}];
+const FILES: &[BuiltInFile] = &[
+    BuiltInFile {
+        name: "EVALFILE of the build",
+        bytes: include_bytes!(concat!(env!("OUT_DIR"), "/evalfile.nnue")),
+        default: DefaultIn::Everywhere,
+    },
+    BuiltInFile {
+        name: "menagerie-8x8-gen2.nnue",
+        bytes: include_bytes!("../../nets/menagerie-8x8-gen2.nnue"),
+        default: DefaultIn::Variants(&["chess9", "displacement"]),
+    },
+];
 
-/// The networks that read back, each with the variants where it is stronger.
-static BUILT_IN: Lazy<Vec<(Arc<Network>, &'static [&'static str])>> = Lazy::new(|| {
+/// The networks that read back, each with where it is the default (an empty file, a build
+/// without EVALFILE, is no network).
+static BUILT_IN: Lazy<Vec<(Arc<Network>, DefaultIn)>> = Lazy::new(|| {
     FILES
         .iter()
+        .filter(|f| !f.bytes.is_empty())
         .filter_map(|f| match file::read(f.bytes) {
-            Ok(net) => Some((Arc::new(net), f.stronger_in)),
+            Ok(net) => Some((Arc::new(net), f.default)),
             Err(e) => {
                 log::error!("built-in network {}: {e}", f.name);
                 None
@@ -52,7 +70,13 @@ pub fn built_in() -> impl Iterator<Item = &'static Arc<Network>> {
 /// stronger in it than the hand-written evaluation.
 pub fn default_for(variant: &Variant) -> Option<&'static Arc<Network>> {
     fitting(
-        BUILT_IN.iter().filter(|(_, stronger)| stronger.contains(&variant.name.as_str())).map(|(net, _)| net),
+        BUILT_IN
+            .iter()
+            .filter(|(_, default)| match default {
+                DefaultIn::Variants(names) => names.contains(&variant.name.as_str()),
+                DefaultIn::Everywhere => true,
+            })
+            .map(|(net, _)| net),
         variant,
     )
 }
@@ -72,7 +96,7 @@ mod tests {
 
     #[test]
     fn every_built_in_network_reads_back_and_the_8x8_one_fits_every_8x8_variant() {
-        assert_eq!(built_in().count(), FILES.len());
+        assert_eq!(built_in().count(), FILES.iter().filter(|f| !f.bytes.is_empty()).count());
         for name in ["chess", "dchess", "chess9", "displacement", "vdchess"] {
             assert!(fitting(built_in(), builtin(name).expect("variant")).is_some(), "{name}");
         }
@@ -88,8 +112,10 @@ mod tests {
             assert!(default_for(builtin(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
-            for name in f.stronger_in {
-                assert!(builtin(name).is_ok(), "{}: no variant {name}", f.name);
+            if let DefaultIn::Variants(names) = f.default {
+                for name in names {
+                    assert!(builtin(name).is_ok(), "{}: no variant {name}", f.name);
+                }
             }
         }
     }
