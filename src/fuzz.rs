@@ -64,8 +64,9 @@ impl Target {
         Target::ALL.into_iter().find(|t| t.name() == name)
     }
 
-    /// Check one input; panics with the broken invariant.
-    pub fn check(self, input: &[u8]) {
+    /// Check one input; panics with the broken invariant. True if the input was taken (a FEN
+    /// or book read, a move played, a session run) rather than refused or skipped.
+    pub fn check(self, input: &[u8]) -> bool {
         match self {
             Target::Fen => check_fen(input),
             Target::Moves => check_moves(input),
@@ -113,7 +114,26 @@ impl Target {
                 "bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w GDgd - hmvc 0;\n",
             ],
         };
-        texts.iter().map(|t| t.as_bytes().to_vec()).collect()
+        let mut corpus: Vec<Vec<u8>> = texts.iter().map(|t| t.as_bytes().to_vec()).collect();
+        // Positions of every variant a few random moves in, and their legal moves: inputs that
+        // read, so that small edits of them probe the readers' edges.
+        if matches!(self, Target::Fen | Target::Moves) {
+            let variants = variant::builtin_names_with_options().len() as u8;
+            for variant_byte in 0..variants {
+                for plies in [0u8, 5, 12, 23, 31] {
+                    let Some(position) = position_after(variant_byte, plies) else { continue };
+                    if self == Target::Fen {
+                        corpus.push([&[variant_byte][..], position.to_fen().as_bytes()].concat());
+                        continue;
+                    }
+                    let legal = position.legal_moves_uci(false);
+                    for m in legal.iter().step_by(legal.len() / 6 + 1) {
+                        corpus.push([&[variant_byte, plies][..], m.as_bytes()].concat());
+                    }
+                }
+            }
+        }
+        corpus
     }
 
     fn tokens(self) -> &'static [&'static str] {
@@ -203,6 +223,8 @@ impl fmt::Display for Target {
 pub struct FuzzReport {
     pub target: Target,
     pub inputs: u64,
+    /// Inputs taken rather than refused (see `Target::check`).
+    pub taken: u64,
     pub elapsed: Duration,
 }
 
@@ -210,9 +232,10 @@ impl fmt::Display for FuzzReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "fuzz {}: {} inputs in {:.1} s, every invariant held",
+            "fuzz {}: {} inputs ({} taken) in {:.1} s, every invariant held",
             self.target,
             self.inputs,
+            self.taken,
             self.elapsed.as_secs_f64()
         )
     }
@@ -244,7 +267,7 @@ pub fn run(target: Target, seed: u64, budget: Duration, max_inputs: u64) -> Fuzz
     let start = Instant::now();
     let mut rng = SplitMix64::new(seed);
     let corpus = target.corpus();
-    let mut inputs = 0;
+    let (mut inputs, mut taken) = (0, 0);
     while inputs < max_inputs && start.elapsed() < budget {
         // The corpus itself first, then mutants of it.
         let input = match corpus.get(inputs as usize) {
@@ -252,17 +275,20 @@ pub fn run(target: Target, seed: u64, budget: Duration, max_inputs: u64) -> Fuzz
             None => mutate(&corpus, target.tokens(), &mut rng),
         };
         CURRENT.with(|c| *c.borrow_mut() = Some((target, input.clone())));
-        target.check(&input);
+        taken += u64::from(target.check(&input));
         CURRENT.with(|c| *c.borrow_mut() = None);
         inputs += 1;
     }
-    FuzzReport { target, inputs, elapsed: start.elapsed() }
+    FuzzReport { target, inputs, taken, elapsed: start.elapsed() }
 }
 
-/// A mutant of one corpus entry: one to eight edits.
+/// A mutant of one corpus entry: one edit in two, two in four, and so on up to eight.
 fn mutate(corpus: &[Vec<u8>], tokens: &[&str], rng: &mut SplitMix64) -> Vec<u8> {
     let mut data = corpus[rng.index(corpus.len())].clone();
-    let edits = 1 + rng.below(8);
+    let mut edits = 1;
+    while edits < 8 && rng.below(2) == 0 {
+        edits += 1;
+    }
     for _ in 0..edits {
         let at = rng.index(data.len() + 1);
         match rng.below(7) {
@@ -302,11 +328,29 @@ fn variant_of(byte: u8) -> &'static variant::Variant {
     variant::builtin(name).unwrap_or_else(|e| panic!("built-in variant {name}: {e}"))
 }
 
-fn check_fen(input: &[u8]) {
-    let Some((&first, rest)) = input.split_first() else { return };
+/// The position of the variant `variant_byte` picks after `plies % 32` random legal moves
+/// from its default start (the random moves drawn with `plies` as the seed).
+fn position_after(variant_byte: u8, plies: u8) -> Option<AnyPosition> {
+    let v = variant_of(variant_byte);
+    let fen = crate::startpos::start_fen(v, v.start_default).ok()?;
+    let Ok(mut position) = AnyPosition::from_fen(v, &fen) else { panic!("{}: start FEN '{fen}' refused", v.name) };
+    let mut rng = SplitMix64::new(u64::from(plies));
+    for _ in 0..plies % 32 {
+        let legal = position.legal_moves_uci(false);
+        if legal.is_empty() {
+            break;
+        }
+        let m = &legal[rng.index(legal.len())];
+        position.play_text(m).unwrap_or_else(|e| panic!("{}: legal move {m} refused: {e}", v.name));
+    }
+    Some(position)
+}
+
+fn check_fen(input: &[u8]) -> bool {
+    let Some((&first, rest)) = input.split_first() else { return false };
     let v = variant_of(first);
     let text = String::from_utf8_lossy(rest);
-    let Ok(position) = AnyPosition::from_fen(v, &text) else { return };
+    let Ok(position) = AnyPosition::from_fen(v, &text) else { return false };
     let fen = position.to_fen();
     let again = AnyPosition::from_fen(v, &fen)
         .unwrap_or_else(|e| panic!("{}: '{text}' read, its FEN '{fen}' not: {e}", v.name));
@@ -316,29 +360,21 @@ fn check_fen(input: &[u8]) {
         let mut child = position.clone();
         child.play_text(&m).unwrap_or_else(|e| panic!("{}: legal move {m} of '{fen}' refused: {e}", v.name));
     }
+    true
 }
 
-fn check_moves(input: &[u8]) {
-    let [variant_byte, plies, rest @ ..] = input else { return };
-    let v = variant_of(*variant_byte);
-    let Ok(fen) = crate::startpos::start_fen(v, v.start_default) else { return };
-    let Ok(mut position) = AnyPosition::from_fen(v, &fen) else { panic!("{}: start FEN '{fen}' refused", v.name) };
-    let mut rng = SplitMix64::new(u64::from(*plies));
-    for _ in 0..plies % 16 {
-        let legal = position.legal_moves_uci(false);
-        if legal.is_empty() {
-            break;
-        }
-        let m = &legal[rng.index(legal.len())];
-        position.play_text(m).unwrap_or_else(|e| panic!("{}: legal move {m} refused: {e}", v.name));
-    }
+fn check_moves(input: &[u8]) -> bool {
+    let [variant_byte, plies, rest @ ..] = input else { return false };
+    let Some(position) = position_after(*variant_byte, *plies) else { return false };
+    let v = position.variant();
     let text = String::from_utf8_lossy(rest);
     let before = position.to_fen();
     let mut played = position.clone();
-    match played.play_text(&text) {
+    let taken = match played.play_text(&text) {
         Err(_) => {
             assert_eq!(played.to_fen(), before, "{}: refused move '{text}' changed the position", v.name);
             assert_eq!(played.hash(), position.hash());
+            false
         }
         Ok(()) => {
             let after = played.to_fen();
@@ -347,8 +383,9 @@ fn check_moves(input: &[u8]) {
                 p.play_text(&m).is_ok() && p.to_fen() == after
             });
             assert!(same, "{}: '{text}' played in '{before}' to '{after}', which no legal move reaches", v.name);
+            true
         }
-    }
+    };
     // The same text through XBoard's move reader.
     let codec = crate::protocol::xboard::codec::MoveCodec::new(v.geometry.ranks, false);
     if let Ok(engine_text) = codec.read(&position, &text) {
@@ -360,6 +397,7 @@ fn check_moves(input: &[u8]) {
             v.name
         );
     }
+    taken
 }
 
 /// A `Write` whose bytes stay readable from outside the session that owns it.
@@ -436,10 +474,10 @@ fn finish(session: &mut impl Session) {
     let _ = watchdog.join();
 }
 
-fn check_uci(input: &[u8]) {
+fn check_uci(input: &[u8]) -> bool {
     let lines = input_lines(input);
     if unbounded(&lines) {
-        return;
+        return false;
     }
     let out = SharedOutput::default();
     let Some(mut session) = Uci::new(out.clone()) else { panic!("the UCI session could not start") };
@@ -494,12 +532,13 @@ fn check_uci(input: &[u8]) {
         let fine = if legal.is_empty() { m == "0000" } else { legal.contains(m) };
         assert!(fine, "bestmove {m} is not one of {legal:?}");
     }
+    true
 }
 
-fn check_xboard(input: &[u8]) {
+fn check_xboard(input: &[u8]) -> bool {
     let lines = input_lines(input);
     if unbounded(&lines) {
-        return;
+        return false;
     }
     let Some(mut session) = Xboard::new(SharedOutput::default()) else { panic!("the XBoard session could not start") };
     for input in &lines {
@@ -513,16 +552,18 @@ fn check_xboard(input: &[u8]) {
     let again = AnyPosition::from_fen(position.variant(), &fen)
         .unwrap_or_else(|e| panic!("the session's position '{fen}' does not read back: {e}"));
     assert_eq!(again.hash(), position.hash(), "'{fen}' reads back to another position");
+    true
 }
 
-fn check_book(input: &[u8]) {
+fn check_book(input: &[u8]) -> bool {
     let text = String::from_utf8_lossy(input);
-    let Ok(fens) = crate::tournament::schedule::parse_openings(&text, "fuzz") else { return };
+    let Ok(fens) = crate::tournament::schedule::parse_openings(&text, "fuzz") else { return false };
     let chess = variant::builtin("chess").unwrap_or_else(|e| panic!("{e}"));
     for fen in fens {
         assert_eq!(fen.split_whitespace().count(), 6, "'{fen}' taken from the book");
         let _ = AnyPosition::from_fen(chess, &fen);
     }
+    true
 }
 
 #[cfg(test)]
