@@ -8,9 +8,9 @@
 #   scripts/soak.sh all         the three
 #
 # Each runs LONG_GAMES (default 1000) games at 1+0.01 and FAST_GAMES (default 200) at
-# 0.2+0.002, concurrency 2. VARIANTS (default: the five) limits the self-play variants. Logs
-# and PGN go to OUT (default target/soak). The last line says whether Menagerie failed in any
-# game; the exit status is 1 if it did.
+# 0.2+0.002 (0 leaves the control out), concurrency 2. VARIANTS (default: the five) limits the
+# self-play variants. Logs and PGN go to OUT (default target/soak). The last line says whether
+# Menagerie failed in any game; the exit status is 1 if it did.
 source "$(dirname "${BASH_SOURCE[0]}")/match-common.sh"
 LONG_GAMES="${LONG_GAMES:-1000}"
 FAST_GAMES="${FAST_GAMES:-200}"
@@ -58,9 +58,10 @@ soak() {
   [[ "$played" -eq "$games" ]] || failures_total=$((failures_total + 1))
 }
 
+# A count of 0 leaves that time control out.
 both_controls() {
-  soak "$1" "$2" 1+0.01 "$LONG_GAMES" "${@:3}"
-  soak "$1" "$2" 0.2+0.002 "$FAST_GAMES" "${@:3}"
+  [[ "$LONG_GAMES" -eq 0 ]] || soak "$1" "$2" 1+0.01 "$LONG_GAMES" "${@:3}"
+  [[ "$FAST_GAMES" -eq 0 ]] || soak "$1" "$2" 0.2+0.002 "$FAST_GAMES" "${@:3}"
 }
 
 if [[ "$which" == self || "$which" == all ]]; then

@@ -17,13 +17,15 @@ protocols search the same list.
   `isready`, `go infinite`, a random wait of 50-500 ms, `stop`; measured until `bestmove`.
 - XBoard: `xboard`, `protover 2` (until `feature done=1`), `memory`, `cores`; per search `new`,
   `force`, `variant V`, `setboard F`, `st 60`, `ping N` (until `pong N`), `go`, the same random
-  wait, `?`; measured until `move ...`. A search that ends by itself before `?` (a mate found
-  under `st`) is not counted; the next position (a few spares are made) takes its place.
+  wait, `?`; measured until `move ...`. A search that ends by itself before `?` (a forced mate
+  reaches the maximum depth at once under `st`) is not counted; the next position (a few spares
+  are made) takes its place.
 
-Times are taken with time.monotonic() just before the command is written and when the answer's
-line is read (by a reader thread). One line per variant and protocol: searches, median and maximum in ms
-(and, when the maximum misses the target, every time over it and the slowest search's position);
-then whether every maximum is under the target.
+Times are taken with time.monotonic() just before the command is written and when a reader
+thread reads the answer's line, so they include the pipe round trip. One line per variant and
+protocol: searches, median and maximum in ms (and, when the maximum misses the target, every
+time over it and the slowest search's position); then whether every maximum is under the
+target. Other jobs on the machine show up in the maxima: measure on an otherwise idle machine.
 
 Exit status: 0 when every maximum is under the target, 1 when one is not, 2 when the engine died,
 hung (no answer within 5 s of `stop`/`?`, 30 s for set-up commands) or answered wrongly; the other
@@ -263,7 +265,7 @@ def run_xboard(args, variant, fens, rng, latencies, skipped):
             if early and xboard_error(early[0]):
                 raise EngineFailure(f"xboard/{variant}: '{early[0]}' before ? (search {i}, {fen})")
             if early:
-                # A search under `st` may end by itself (a mate found): not a stop, not counted.
+                # A search under `st` may end by itself (a forced mate): not a stop, not counted.
                 skipped.append((i, fen, early[0]))
                 continue
             sent = e.send("?")
@@ -297,7 +299,8 @@ def main():
     args = parser.parse_args()
 
     if not os.access(args.engine, os.X_OK):
-        sys.exit(f"error: {args.engine} is not an executable (build it, or pass --engine PATH)")
+        print(f"error: {args.engine} is not an executable (build it, or pass --engine PATH)", file=sys.stderr)
+        sys.exit(2)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     protocols = ["uci", "xboard"] if args.protocol == "both" else [args.protocol]
     rng = random.Random(args.seed)

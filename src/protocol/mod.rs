@@ -3,7 +3,8 @@
 //! runs; it holds at most `MAX_LINE_BYTES` of a line, so no input can exhaust memory, and reads
 //! bytes that are not UTF-8 as U+FFFD.
 //!
-//! Owns: the stdin reader (`Input`, `read_line_bounded`), protocol selection, the command loop both protocols share.
+//! Owns: the stdin reader (`Input`, `read_line_bounded`), protocol selection, the command loop
+//! both protocols share.
 //! Must not know: search internals, rules internals.
 
 pub mod inspect;
@@ -61,7 +62,7 @@ pub fn read_line_bounded(reader: &mut impl BufRead, max: usize) -> std::io::Resu
             Some(i) => (&buffer[..i], true),
             None => (buffer, false),
         };
-        if bytes + chunk.len() <= max {
+        if bytes.saturating_add(chunk.len()) <= max {
             line.extend_from_slice(chunk);
         }
         bytes = bytes.saturating_add(chunk.len());
