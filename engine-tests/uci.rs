@@ -510,11 +510,7 @@ fn a_bad_eval_file_is_refused_and_the_engine_keeps_its_network() {
 fn a_hash_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
     let mut s = Session::start();
     // The largest size offered; refused wherever it is more than the machine's memory.
-    let total_mb = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| m.lines().find_map(|l| l.strip_prefix("MemTotal:").map(str::to_string)))
-        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map(|kb| kb / 1024);
+    let total_mb = common::total_memory_mb();
     s.send("setoption name Hash value 65536");
     s.send("isready");
     let lines = s.expect(|l| l == "readyok", 10_000);

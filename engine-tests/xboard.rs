@@ -631,11 +631,7 @@ fn an_overlong_line_is_refused_whole_and_the_engine_plays_on() {
 
 #[test]
 fn a_memory_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on() {
-    let total_mb = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| m.lines().find_map(|l| l.strip_prefix("MemTotal:").map(str::to_string)))
-        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map(|kb| kb / 1024);
+    let total_mb = common::total_memory_mb();
     let mut s = Session::in_variant("chess");
     // The largest size offered; refused wherever it is more than the machine's memory.
     let out = s.exchange(&["memory 65536"]);

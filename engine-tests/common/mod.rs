@@ -87,3 +87,12 @@ pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout
         }
     }
 }
+
+/// The machine's memory in megabytes, from /proc/meminfo (None where it cannot be read).
+pub fn total_memory_mb() -> Option<u64> {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().find_map(|l| l.strip_prefix("MemTotal:").map(str::to_string)))
+        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb / 1024)
+}
