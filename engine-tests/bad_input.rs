@@ -13,7 +13,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Read a FEN that must fail, with both widths; the two must give the same error.
 fn fen_error(variant_name: &str, fen: &str) -> FenError {
-    let v = variant::builtin(variant_name).unwrap_or_else(|e| panic!("{e}"));
+    let v = variant::by_name(variant_name).unwrap_or_else(|e| panic!("{e}"));
     let narrow = match Position::from_fen(compiled::<u64>(v), fen) {
         Ok(p) => panic!("{variant_name}: '{fen}' was accepted as '{}'", p.to_fen()),
         Err(e) => e,
@@ -57,7 +57,7 @@ fn the_good_fens_used_below_are_accepted() {
         ("vdchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1"),
         ("dchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ] {
-        let var = variant::builtin(v).unwrap_or_else(|e| panic!("{e}"));
+        let var = variant::by_name(v).unwrap_or_else(|e| panic!("{e}"));
         if let Err(e) = AnyPosition::from_fen(var, fen) {
             panic!("{v}: '{fen}' refused: {e}");
         }
@@ -194,7 +194,7 @@ struct Probe {
 
 impl Probe {
     fn new(variant_name: &str, fen: &str) -> Probe {
-        let v = variant::builtin(variant_name).unwrap_or_else(|e| panic!("{e}"));
+        let v = variant::by_name(variant_name).unwrap_or_else(|e| panic!("{e}"));
         let pos = AnyPosition::from_fen(v, fen).unwrap_or_else(|e| panic!("{variant_name} '{fen}': {e}"));
         Probe { fen: pos.to_fen(), hash: pos.hash(), pos }
     }
@@ -313,7 +313,7 @@ fn malformed_and_illegal_moves_leave_the_position_alone() {
 /// Read `fen` with both widths; an accepted FEN must read back from its own output, have a
 /// consistent hash and generate moves whose texts parse. Returns whether it was accepted.
 fn read_anything(variant_name: &str, fen: &str) -> bool {
-    let v = variant::builtin(variant_name).unwrap_or_else(|e| panic!("{e}"));
+    let v = variant::by_name(variant_name).unwrap_or_else(|e| panic!("{e}"));
     let narrow = Position::from_fen(compiled::<u64>(v), fen);
     let wide = Position::from_fen(compiled::<u128>(v), fen);
     match (narrow, wide) {
@@ -388,7 +388,7 @@ fn random_move_texts_never_change_the_position_on_error() {
         ("chess9", "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w KQkq - 0 1"),
         ("vdchess", "r3k2r/1P6/8/8/8/8/8/R3K2R[Aa] w KQkq - 0 1"),
     ] {
-        let var = variant::builtin(v).unwrap_or_else(|e| panic!("{e}"));
+        let var = variant::by_name(v).unwrap_or_else(|e| panic!("{e}"));
         let start = AnyPosition::from_fen(var, fen).unwrap_or_else(|e| panic!("{v} '{fen}': {e}"));
         // Every position a legal move leads to: an accepted text must lead to one of them.
         let children: Vec<String> = start

@@ -233,3 +233,31 @@ fn bench_ends_with_the_node_count_and_speed() {
     let (_, again, _) = menagerie(&["bench", "3"]);
     assert_eq!(again.lines().rev().nth(1), Some(lines[n - 2]));
 }
+
+#[test]
+fn variants_from_a_file_join_the_built_in_ones_and_a_bad_file_is_refused() {
+    let dir = std::env::temp_dir().join(format!("menagerie-cli-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let boards = concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/big-boards.vars");
+    let (code, out, err) = menagerie(&["--variants", boards, "perft", "--variant", "chess10x10", "--depth", "3"]);
+    assert_eq!((code, out.trim()), (0, "Nodes searched: 25520"), "{err}");
+    let (_, out, _) = menagerie(&["variants", "--variants", boards]);
+    assert!(out.contains("chess12x10"), "{out}");
+    // A built-in variant is replaced only when the file says so.
+    let mine = "[chess9:chess]\nstart = fen 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\n";
+    let (code, out, err) = menagerie(&["--variants", &file("no.vars", mine), "startpos", "--variant", "chess9"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty() && err.contains("line 1: 'chess9' is a built-in variant"), "{err}");
+    let replaced = file("yes.vars", &mine.replace("[chess9:chess]\n", "[chess9:chess]\nreplace = yes\n"));
+    let (code, out, err) = menagerie(&["--variants", &replaced, "startpos", "--variant", "chess9"]);
+    assert_eq!((code, out.trim()), (0, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "{err}");
+    let (code, _, err) = menagerie(&["--variants", &file("bad.vars", "[x:chess]\nboard = 20x20\n"), "variants"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2: bad board '20x20'"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,3 +35,8 @@ fn xboard_sessions() {
 fn opening_books() {
     short_run(Target::Book, 100_000);
 }
+
+#[test]
+fn variant_files() {
+    short_run(Target::Variants, 3_000);
+}

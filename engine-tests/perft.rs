@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{read_suite, suite_files};
+use common::{read_suite, suite_files, suite_variant_files};
 use menagerie::any::AnyPosition;
 use menagerie::variant;
 
@@ -15,9 +15,12 @@ fn perft_suites_match() {
     let mut failures = Vec::new();
     let mut checked = 0;
     let mut skipped_variants = std::collections::BTreeSet::new();
+    for file in suite_variant_files() {
+        menagerie::variant_file::load(&file).unwrap_or_else(|e| panic!("{e}"));
+    }
     for file in suite_files() {
         for e in read_suite(&file) {
-            let Ok(v) = variant::builtin(&e.variant) else {
+            let Ok(v) = variant::by_name(&e.variant) else {
                 skipped_variants.insert(e.variant.clone());
                 continue;
             };

@@ -16,7 +16,7 @@ use menagerie::pregame::{
 use menagerie::random::SplitMix64;
 use menagerie::search::{search, SearchJob, SearchThreads, TranspositionTable};
 use menagerie::startpos::{apply_transposition, start_fen, transpositions};
-use menagerie::variant::{builtin, Variant};
+use menagerie::variant::{by_name, Variant};
 use menagerie::with_position;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -27,11 +27,11 @@ const CHESS9_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 const SMALL: Budget = Budget::Nodes(20_000);
 
 fn dchess() -> &'static Variant {
-    builtin("dchess").unwrap()
+    by_name("dchess").unwrap()
 }
 
 fn chess9() -> &'static Variant {
-    builtin("chess9").unwrap()
+    by_name("chess9").unwrap()
 }
 
 fn scorer() -> Scorer {
@@ -245,7 +245,7 @@ fn the_whole_pregame_follows_the_decisions() {
     )
     .unwrap_err();
     assert!(matches!(e, PregameError::OutOfTurn(_)), "{e:?}");
-    assert!(run_pregame(builtin("chess").unwrap(), CHESS9_START, SMALL, &Forced::default(), &mut scorer()).is_err());
+    assert!(run_pregame(by_name("chess").unwrap(), CHESS9_START, SMALL, &Forced::default(), &mut scorer()).is_err());
 }
 
 #[test]

@@ -47,9 +47,9 @@ fn fits_u64(v: &Variant) -> bool {
 }
 
 fn all_variants() -> Vec<&'static Variant> {
-    let names = variant::builtin_names();
+    let names = variant::names();
     assert!(names.len() >= 6, "expected at least six built-in variants, got {names:?}");
-    names.iter().map(|n| variant::builtin(n).unwrap_or_else(|e| panic!("{e}"))).collect()
+    names.iter().map(|n| variant::by_name(n).unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 
 /// The start indices a variant's playouts use in turn: the first and last index, then random

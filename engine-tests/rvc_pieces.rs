@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 type Bb = u128;
 
 fn variant(name: &str) -> &'static Variant {
-    variant::builtin(name).unwrap_or_else(|e| panic!("{e}"))
+    variant::by_name(name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn rules(name: &str) -> &'static Rules<Bb> {

@@ -18,7 +18,7 @@ use menagerie::geometry::Color;
 use menagerie::position::Position;
 use menagerie::search::score::mated_in;
 use menagerie::search::{search, Features, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-use menagerie::variant::{builtin, StalemateRule};
+use menagerie::variant::{by_name, StalemateRule};
 use menagerie::with_position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -52,7 +52,7 @@ fn best_at_depth(variant: &str, fen: &str, depth: u32) -> (Option<ScoreReport>, 
 }
 
 fn after(variant: &str, fen: &str, moves: &[&str]) -> AnyPosition {
-    let mut p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+    let mut p = AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap();
     for m in moves {
         p.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
@@ -134,7 +134,7 @@ fn drop_mates_in_vd_chess() {
 
 #[test]
 fn random_variant_chess_seeks_the_stalemate_that_scores() {
-    let v = builtin("rvc").unwrap();
+    let v = by_name("rvc").unwrap();
     let StalemateRule::WinForStalemater { score_cp } = v.stalemate else { panic!("rvc stalemate is not a win") };
     // Black is a pawn up, and all its pawns are blocked; Ki6-j7 takes the king's last squares.
     // Every other move leaves White a pawn down in a dead position.
@@ -153,6 +153,9 @@ fn random_variant_chess_seeks_the_stalemate_that_scores() {
 
 /// Every position of the perft suites.
 fn suite_entries() -> Vec<common::Entry> {
+    for file in common::suite_variant_files() {
+        menagerie::variant_file::load(&file).unwrap_or_else(|e| panic!("{e}"));
+    }
     common::suite_files().iter().flat_map(|f| common::read_suite(f)).collect()
 }
 
@@ -209,7 +212,7 @@ fn stop_ends_an_infinite_search_quickly() {
 
 #[test]
 fn node_limits_hold() {
-    let v = builtin("vdchess").unwrap();
+    let v = by_name("vdchess").unwrap();
     let p = AnyPosition::from_fen(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1").unwrap();
     let tt = TranspositionTable::new(4);
     let stop = AtomicBool::new(false);
@@ -348,7 +351,7 @@ fn alpha_beta_equals_minimax() {
     let one = SearchThreads::new(1);
     let two = SearchThreads::new(2);
     for (variant, fen, depth) in cases {
-        let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+        let p = AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap();
         with_position!(&p, root => {
             let expected = minimax(root, depth, 0);
             for (threads, rounds) in [(&one, 1), (&two, 3)] {
@@ -375,7 +378,7 @@ fn alpha_beta_with_helper_threads_scores_the_bench_positions_as_one_thread() {
     let one = SearchThreads::new(1);
     let two = SearchThreads::new(2);
     for p in bench::BENCH_POSITIONS {
-        let position = AnyPosition::from_fen(builtin(p.variant).unwrap(), p.fen).unwrap();
+        let position = AnyPosition::from_fen(by_name(p.variant).unwrap(), p.fen).unwrap();
         with_position!(&position, root => {
             let expected = plain_search(root, 4, &tt, &one).score;
             for round in 0..2 {

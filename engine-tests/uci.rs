@@ -5,7 +5,7 @@
 mod common;
 
 use menagerie::any::AnyPosition;
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -67,7 +67,7 @@ impl Drop for Session {
 }
 
 fn legal(variant: &str, fen: &str, moves: &[&str]) -> Vec<String> {
-    let mut p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+    let mut p = AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap();
     for m in moves {
         p.play_text(m).unwrap();
     }
@@ -267,7 +267,7 @@ fn aspiration_failures_are_reported_as_bounds() {
     let fens = ["4k3/8/8/3p4/8/8/8/2B1K3 w - - 0 1", "4k3/8/8/3p4/8/2N5/8/4K3 b - - 0 1"];
     let mut seen = Vec::new();
     for fen in fens {
-        let p = AnyPosition::from_fen(builtin("chess").unwrap(), fen).unwrap();
+        let p = AnyPosition::from_fen(by_name("chess").unwrap(), fen).unwrap();
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
         let threads = SearchThreads::new(1);
@@ -313,7 +313,7 @@ fn the_handshake_offers_the_registry() {
     assert_eq!(offered, declared.iter().collect::<Vec<_>>());
     // One list of variants: UCI_Variant offers every built-in variant.
     let variants = lines.iter().find(|l| l.starts_with("option name UCI_Variant ")).unwrap();
-    for v in menagerie::variant::builtin_names() {
+    for v in menagerie::variant::names() {
         assert!(variants.contains(&format!(" var {v}")), "{v}: {variants}");
     }
     // Options that only XBoard offers are unknown here.
@@ -353,7 +353,7 @@ fn go_perft_divides_as_stockfish_does() {
     moves.sort();
     legal_moves.sort();
     assert_eq!(moves, legal_moves);
-    let mut p = AnyPosition::from_fen(builtin("chess").unwrap(), start).unwrap();
+    let mut p = AnyPosition::from_fen(by_name("chess").unwrap(), start).unwrap();
     p.play_text("e2e4").unwrap();
     assert_eq!(total, p.perft(3));
     assert_eq!(total, rows.iter().map(|(_, n)| n).sum::<u64>());
@@ -370,7 +370,7 @@ fn go_perft_divides_as_stockfish_does() {
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let (rows, total) = go_perft(&mut s, 2);
     assert!(rows.iter().any(|(m, _)| m == "e1h1"), "{rows:?}");
-    let castling = AnyPosition::from_fen(builtin("chess960").unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let castling = AnyPosition::from_fen(by_name("chess960").unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     assert_eq!(total, castling.perft(2));
 
     // A depth that cannot be read is refused and the session goes on; a running search is
@@ -499,7 +499,7 @@ fn a_bad_eval_file_is_refused_and_the_engine_keeps_its_network() {
     let lines = s.expect(|l| l.starts_with("bestmove "), 10_000);
     let best = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or_default().to_string();
     let pos = AnyPosition::from_fen(
-        builtin("chess").expect("chess"),
+        by_name("chess").expect("chess"),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
     )
     .expect("fen");

@@ -19,7 +19,7 @@
 //! runner sends `quit`, and the engine must exit cleanly within 5 s.
 
 use menagerie::any::AnyPosition;
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use regex::Regex;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -154,7 +154,7 @@ impl Runner {
         let moves_at = fen_words.iter().position(|&w| w == "moves").unwrap_or(fen_words.len());
         let fen = fen_words[..moves_at].join(" ");
         let moves: Vec<&str> = fen_words.get(moves_at + 1..).unwrap_or(&[]).to_vec();
-        let Ok(v) = builtin(variant) else { self.fail(at, &format!("unknown variant '{variant}'")) };
+        let Ok(v) = by_name(variant) else { self.fail(at, &format!("unknown variant '{variant}'")) };
         let mut root = match AnyPosition::from_fen(v, &fen) {
             Ok(p) => p,
             Err(e) => self.fail(at, &format!("bad FEN in the transcript: {e}")),
@@ -297,4 +297,4 @@ macro_rules! transcripts {
     };
 }
 
-transcripts!(handshake, options, variants, positions, search_output, analysis, ponder, errors, vampirc);
+transcripts!(handshake, options, variants, variant_files, positions, search_output, analysis, ponder, errors, vampirc);

@@ -8,7 +8,7 @@
 mod common;
 
 use menagerie::game::Game;
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -110,7 +110,7 @@ impl Drop for Session {
 }
 
 fn game(variant: &str, fen: &str) -> Game {
-    Game::new(builtin(variant).unwrap(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Game::new(by_name(variant).unwrap(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -138,7 +138,7 @@ fn handshake_announces_the_features_and_variants() {
         "debug=1",
         "highlight=1",
         "myname=\"Menagerie",
-        "variants=\"normal,fischerandom,nocastle,dchess,chess9,displacement,vdchess,rvc",
+        "variants=\"normal,fischerandom,nocastle,capablanca,caparandom,dchess,chess9,displacement,vdchess,rvc",
         "option=\"MultiPV -spin 1 1",
         "option=\"Hash -spin",
         "option=\"Threads -spin",
@@ -155,7 +155,7 @@ fn engine_defined_variants_get_setup_and_piece_lines() {
     s.send("option Random start=0");
     let reply = |s: &mut Session, v: &str| s.exchange(&["new", &format!("variant {v}")]);
     // XBoard's own variants need no setup.
-    for v in ["normal", "fischerandom", "nocastle"] {
+    for v in ["normal", "fischerandom", "nocastle", "capablanca", "caparandom"] {
         assert!(reply(&mut s, v).is_empty(), "{v}");
     }
     let vd = reply(&mut s, "vdchess");
@@ -645,4 +645,33 @@ fn a_memory_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on()
     let mut g = game("chess", START);
     g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
     assert!(g.play(&reply).is_ok(), "{reply}");
+}
+
+#[test]
+fn a_variant_file_adds_variants_and_ten_rank_boards_count_ranks_from_zero() {
+    let (mut s, _) = Session::start();
+    s.send("option Random start=0");
+    let bad = s.exchange(&["option VariantPath=engine-tests/variant-files/bad.vars"]);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0].starts_with("Error (VariantPath: variant file 'engine-tests/variant-files/bad.vars' line 5:"),
+        "{bad:?}"
+    );
+    assert_eq!(s.exchange(&["variant chess10x10"]), ["Error (unsupported variant): variant chess10x10"]);
+    let loaded = s.exchange(&["option VariantPath=perft-suites/big-boards.vars"]);
+    assert_eq!(loaded.len(), 1, "{loaded:?}");
+    assert!(
+        loaded[0].starts_with("feature variants=") && loaded[0].ends_with(",chess10x10,chess12x10\""),
+        "{loaded:?}"
+    );
+    let setup = s.exchange(&["new", "variant chess12x10"]);
+    assert!(setup[0].starts_with("setup (") && setup[0].contains(" 12x10+0_fairy rnbacqkcabnr/"), "{setup:?}");
+    // XBoard's a1a3 is the pawn's double step a2-a4; a0 is the first rank, l9 the tenth.
+    assert!(s.exchange(&["force", "usermove a1a3", "usermove l8l6", "usermove a3a4", "usermove l9l7"]).is_empty());
+    assert!(s.exchange(&["usermove a9a8"]).iter().any(|l| l.starts_with("Illegal move")));
+    s.send("sd 2");
+    s.send("go");
+    let m = s.next_move(20_000);
+    let ranks = |text: &str| text.chars().filter(|c| c.is_ascii_digit()).collect::<String>();
+    assert!(!ranks(&m).contains("10") && ranks(&m).len() == 2, "{m} is written with one digit per rank");
 }

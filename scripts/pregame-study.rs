@@ -18,7 +18,7 @@ use menagerie::pregame::{choose_relocation, choose_side, Budget, Decision, Score
 use menagerie::random::SplitMix64;
 use menagerie::search::{ScoreReport, SearchLimits};
 use menagerie::startpos::{apply_relocation, start_fen};
-use menagerie::variant::{builtin, Variant};
+use menagerie::variant::{by_name, Variant};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -177,7 +177,7 @@ fn main() {
 
 fn run(s: &Settings) -> Result<(), String> {
     let clock = Instant::now();
-    let v = builtin("dchess").map_err(|e| e.to_string())?;
+    let v = by_name("dchess").map_err(|e| e.to_string())?;
     let mut engine = Engine::new("dchess").map_err(|e| e.to_string())?;
     let mut rng = SplitMix64::new(s.seed);
     let (mut agree, mut disagree, mut ties) = (0, 0, 0);
@@ -295,7 +295,7 @@ fn run(s: &Settings) -> Result<(), String> {
     summary("transpose (20 searches)", swap_times);
 
     println!("## Chess-9 relocations from the orthodox start");
-    let c9 = builtin("chess9").map_err(|e| e.to_string())?;
+    let c9 = by_name("chess9").map_err(|e| e.to_string())?;
     let orthodox = start_fen(c9, 0).map_err(|e| e.to_string())?;
     let mut relocation_times = Vec::new();
     let budgets = [Budget::Depth(4), Budget::Depth(5), Budget::Depth(6), Budget::Depth(7), Budget::Nodes(200_000)];

@@ -8,7 +8,7 @@
 use menagerie::any::AnyPosition;
 use menagerie::bench::BENCH_POSITIONS;
 use menagerie::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use menagerie::with_position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -24,7 +24,7 @@ fn main() {
     let stop = AtomicBool::new(false);
     let positions: Vec<(&str, AnyPosition)> = BENCH_POSITIONS
         .iter()
-        .filter_map(|p| Some((p.variant, AnyPosition::from_fen(builtin(p.variant).ok()?, p.fen).ok()?)))
+        .filter_map(|p| Some((p.variant, AnyPosition::from_fen(by_name(p.variant).ok()?, p.fen).ok()?)))
         .collect();
     // Per position: time and nodes with 1 and with N threads, summed over the rounds.
     let per_position = std::cell::RefCell::new(vec![([Duration::ZERO; 2], [0u64; 2]); positions.len()]);

@@ -14,7 +14,7 @@ use menagerie::game::Game;
 use menagerie::geometry::Color;
 use menagerie::random::SplitMix64;
 use menagerie::search::{SearchThreads, TranspositionTable};
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use menagerie::with_position;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,8 +39,8 @@ fn quiet_positions(seed: u64, nodes: u64, tt: &TranspositionTable, pool: &Search
         }
         pick -= weight;
     }
-    let record = play_game(builtin(name).ok()?, rng.next_u64(), nodes, tt, pool)?;
-    let variant = builtin(&record.variant).ok()?;
+    let record = play_game(by_name(name).ok()?, rng.next_u64(), nodes, tt, pool)?;
+    let variant = by_name(&record.variant).ok()?;
     let mut game = Game::new(variant, &record.start_fen).ok()?;
     let mut quiet = Vec::new();
     for (text, score) in &record.moves {

@@ -16,7 +16,7 @@ use menagerie::eval::{EvalParams, Evaluator};
 use menagerie::geometry::Color;
 use menagerie::position::Position;
 use menagerie::rules::{compiled, Rules};
-use menagerie::variant::builtin;
+use menagerie::variant::by_name;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -77,7 +77,7 @@ impl Data {
         let score_k = golden(|k| records.iter().map(|r| (r.4 - expected(r.3, k)).powi(2)).sum());
         eprintln!("K of the search's scores: {score_k:.4}");
         for (index, name, fen, score, result) in records {
-            let Ok(variant) = builtin(name) else { continue };
+            let Ok(variant) = by_name(name) else { continue };
             let result = (lambda * result + (1.0 - lambda) * expected(score, score_k)) as f32;
             let held_out = (index / BLOCK) % 10 == 9;
             macro_rules! add {

@@ -12,7 +12,7 @@ use crate::any::AnyPosition;
 use crate::engine::EngineError;
 use crate::nnue::embedded::default_for;
 use crate::search::{self, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-use crate::variant::builtin;
+use crate::variant::by_name;
 use crate::with_position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -54,6 +54,10 @@ pub const BENCH_POSITIONS: &[BenchPosition] = &[
     p("vdchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1"),
     p("vdchess", "1nb1kbnr/r1Bpa1p1/1p5p/1PP1p3/p5P1/P2P1P2/5p2/RN2KBNR[Cc] w KQk - 0 14"),
     p("vdchess", "rnbqk1nr/pppp1p1p/8/3cP1p1/6QP/b3P1P1/PPPP4/RNB1KBNR[C] b KQkq - 2 6"),
+    p("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+    p("capablanca", "r2b1kb2r/1p1ap1ppp1/n1p2pq1pn/3p6/5P2P1/Q1NPP2cC1/PPP3PP1P/R4KB2R w KQkq - 2 14"),
+    p("caparandom", "qrkbbanncr/pppppppppp/10/10/10/10/PPPPPPPPPP/QRKBBANNCR w BJbj - 0 1"),
+    p("caparandom", "2rbbk1nra/p2p1ppp1p/2c4np1/1p1qp5/6P3/7NN1/PPPPPP1PPP/Q1RBBK2RA w CIci - 0 7"),
     p("rvc", "rfcnbqkbncfr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RFCNBQKBNCFR w KQkq - 0 1"),
     p("rvc", "rt2q1kb2tr/p1pbppp1ppnp/ap1pn5pa/5T1pT3/2P5PPBP/AP2N2A4/P2PPPPP2P1/R3BQK1N2R b KQkq - 2 14"),
     p("rvc", "r1cnbqkbn1yr/p1pppppppp1p/1p10/10p1/Q1h1P7/7PP3/PPPP1PP2cPP/RHCNBK1BNCYR w kq - 2 7"),
@@ -84,7 +88,7 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
     let mut nodes = 0;
     let mut positions = Vec::with_capacity(BENCH_POSITIONS.len());
     for bp in BENCH_POSITIONS {
-        let variant = builtin(bp.variant)?;
+        let variant = by_name(bp.variant)?;
         let position = AnyPosition::from_fen(variant, bp.fen)?;
         tt.clear();
         let (n, best) = with_position!(&position, root => {
@@ -103,15 +107,15 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin_names;
+    use crate::variant::names;
 
     #[test]
     fn every_variant_is_benched_and_every_position_reads() {
-        for name in builtin_names() {
+        for name in names() {
             assert!(BENCH_POSITIONS.iter().filter(|p| p.variant == name).count() >= 2, "{name} has too few positions");
         }
         for bp in BENCH_POSITIONS {
-            let v = builtin(bp.variant).unwrap();
+            let v = by_name(bp.variant).unwrap();
             let p = AnyPosition::from_fen(v, bp.fen).unwrap_or_else(|e| panic!("{}: {e}", bp.fen));
             assert!(!p.legal_moves_uci(false).is_empty(), "{} has no legal move", bp.fen);
         }

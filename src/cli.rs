@@ -10,12 +10,16 @@ use menagerie::protocol::{self, inspect::MAX_PERFT_DEPTH};
 use menagerie::startpos::{self, Form};
 use menagerie::tournament::engine_process::split_words;
 use menagerie::variant::{self, Variant};
+use menagerie::variant_file;
 use std::io::Write;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about = "Menagerie chess-variant engine", disable_help_subcommand = true)]
 struct Cli {
+    /// A variant file whose variants join the built-in ones (see the README).
+    #[arg(long, global = true, value_name = "FILE")]
+    variants: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -213,9 +217,9 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         (None, Some(g)) => load_variant(&g.variant)?,
         (None, None) => return Err("no games in the data".to_string()),
     };
-    let members: Vec<&'static Variant> = variant::builtin_names_with_options()
+    let members: Vec<&'static Variant> = variant::names_with_options()
         .into_iter()
-        .filter_map(|n| variant::builtin(n).ok())
+        .filter_map(|n| variant::by_name(n).ok())
         .filter(|v| v.geometry == family.geometry)
         .collect();
     let layout = InputLayout::union(members, a.hand_max).map_err(|e| e.to_string())?;
@@ -398,8 +402,15 @@ fn fail(message: impl std::fmt::Display) -> i32 {
 /// Run with the process arguments; returns the exit status.
 pub fn run(args: Vec<String>) -> i32 {
     match parse_cli(&args) {
-        Ok(Cli { command: Some(c) }) => execute(c),
-        Ok(Cli { command: None }) => interactive(),
+        Ok(cli) => {
+            if let Err(e) = load_variants(cli.variants.as_deref()) {
+                return fail(e);
+            }
+            match cli.command {
+                Some(c) => execute(c),
+                None => interactive(),
+            }
+        }
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
@@ -410,6 +421,14 @@ pub fn run(args: Vec<String>) -> i32 {
             let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
             fail(format!("{first} (see 'menagerie --help')"))
         }
+    }
+}
+
+/// Make the variants of `--variants FILE` known.
+fn load_variants(path: Option<&std::path::Path>) -> Result<(), String> {
+    match path {
+        Some(path) => variant_file::load(path).map(|_| ()).map_err(|e| e.to_string()),
+        None => Ok(()),
     }
 }
 
@@ -432,7 +451,7 @@ fn parse_form(text: Option<&str>) -> Result<Form, String> {
 }
 
 fn load_variant(name: &str) -> Result<&'static Variant, String> {
-    variant::builtin(name).map_err(|e| e.to_string())
+    variant::by_name(name).map_err(|e| e.to_string())
 }
 
 fn execute(command: Command) -> i32 {
@@ -543,7 +562,7 @@ fn command_result(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Variants => {
-            for n in variant::builtin_names() {
+            for n in variant::names() {
                 say!("{n}");
             }
             Ok(())
@@ -657,7 +676,7 @@ fn interactive() -> i32 {
     say!(
         "Menagerie {} by the Menagerie developers; variants: {}",
         env!("CARGO_PKG_VERSION"),
-        variant::builtin_names().join(" ")
+        variant::names().join(" ")
     );
     let lines = protocol::stdin_lines();
     while let Ok(input) = lines.recv() {
@@ -681,8 +700,8 @@ fn interactive() -> i32 {
                 let mut args = vec!["menagerie".to_string()];
                 args.extend(words.iter().cloned());
                 match Cli::try_parse_from(&args) {
-                    Ok(Cli { command: Some(c) }) => {
-                        if let Err(e) = command_result(c) {
+                    Ok(Cli { command: Some(c), variants }) => {
+                        if let Err(e) = load_variants(variants.as_deref()).and_then(|()| command_result(c)) {
                             say!("error: {e}");
                         }
                     }

@@ -16,6 +16,9 @@
 //!   session's position always writes a FEN that reads back to it.
 //! - `book`: the bytes are an EPD/FEN opening file (`menagerie match --openings file:`). No
 //!   panic; every position taken has the six FEN fields.
+//! - `variants`: the bytes are a variant file (`VariantPath`), read on top of the built-in
+//!   variants. No panic; a refusal names a line of the file; for the first few hundred files
+//!   taken, every variant's start positions are checked with its compiled rules (no panic).
 //!
 //! Inputs are made by mutating a small corpus of good inputs per target (bytes flipped,
 //! inserted, deleted, repeated, spliced, and tokens of the target's language inserted). A
@@ -45,10 +48,12 @@ pub enum Target {
     Uci,
     Xboard,
     Book,
+    Variants,
 }
 
 impl Target {
-    pub const ALL: [Target; 5] = [Target::Fen, Target::Moves, Target::Uci, Target::Xboard, Target::Book];
+    pub const ALL: [Target; 6] =
+        [Target::Fen, Target::Moves, Target::Uci, Target::Xboard, Target::Book, Target::Variants];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -57,6 +62,7 @@ impl Target {
             Target::Uci => "uci",
             Target::Xboard => "xboard",
             Target::Book => "book",
+            Target::Variants => "variants",
         }
     }
 
@@ -73,6 +79,7 @@ impl Target {
             Target::Uci => check_uci(input),
             Target::Xboard => check_xboard(input),
             Target::Book => check_book(input),
+            Target::Variants => check_variant_file(input),
         }
     }
 
@@ -113,12 +120,22 @@ impl Target {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ; id \"x\"\n",
                 "bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w GDgd - hmvc 0;\n",
             ],
+            Target::Variants => &[
+                "[fz-griffin:rvc]\npiece = Y griffin FR value=600\n",
+                "[fz-small]\nboard = 5x5\npiece = K king K royal\npiece = P pawn fmWfcF pawn\npiece = R rook R castling-rook\n\
+                 castling = none\nstalemate = draw\nstart-template = x\nstart = fen rk3/ppp2/5/2PPP/3KR w - - 0 1\n\
+                 transposition = none\nrelocation = none\n",
+                "[fz-ten:chess]\nboard = 10x10\npiece = A archbishop BN\npiece = C chancellor RN\ncastling = fixed c d i h\n\
+                 start = fen rnabqkbcnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n",
+                "[fz-drop:vdchess]\nreplace = yes\npromotion = Q\n[fz-drop2:fz-drop]\nno-piece = A\n",
+                variant::BUILTIN_TEXT,
+            ],
         };
         let mut corpus: Vec<Vec<u8>> = texts.iter().map(|t| t.as_bytes().to_vec()).collect();
         // Positions of every variant a few random moves in, and their legal moves: inputs that
         // read, so that small edits of them probe the readers' edges.
         if matches!(self, Target::Fen | Target::Moves) {
-            let variants = variant::builtin_names_with_options().len() as u8;
+            let variants = variant::names_with_options().len() as u8;
             for variant_byte in 0..variants {
                 for plies in [0u8, 5, 12, 23, 31] {
                     let Some(position) = position_after(variant_byte, plies) else { continue };
@@ -141,6 +158,46 @@ impl Target {
             Target::Fen | Target::Book => {
                 &["/", "8", "12", "10", " w ", " b ", "KQkq", "HAha", "-", "[", "]", "Cc", "~", "+", "0 1", "e3", ";"]
             }
+            Target::Variants => &[
+                "\n",
+                "[",
+                "]",
+                ":",
+                "=",
+                "#",
+                "piece = ",
+                "no-piece = ",
+                "board = ",
+                "12x10",
+                "16x9",
+                "castling = ",
+                "fixed c d g f",
+                "free 2",
+                "start = ",
+                "fen ",
+                "arrays ",
+                "shuffle960 mirrored",
+                "royal",
+                " pawn",
+                " castling-rook",
+                " value=",
+                "xboard-image=",
+                "N",
+                "BN",
+                "mRcpR",
+                "(1,4)",
+                "[F?R]",
+                "gQ",
+                "promotion = ",
+                "replace = yes",
+                "drops = yes",
+                "start-default = ",
+                "form-slots = ",
+                "/",
+                "10",
+                "{W}",
+                "{hand}",
+            ],
             Target::Moves => &["e2e4", "@", "O-O", "O-O-O", ",", "q", "a", "c", "10", "l", "0000", "x", "=", "+"],
             Target::Uci => &[
                 "\n",
@@ -322,10 +379,10 @@ fn mutate(corpus: &[Vec<u8>], tokens: &[&str], rng: &mut SplitMix64) -> Vec<u8> 
 }
 
 fn variant_of(byte: u8) -> &'static variant::Variant {
-    let names = variant::builtin_names_with_options();
+    let names = variant::names_with_options();
     let name = names[usize::from(byte) % names.len()];
     // Every name listed is a built-in variant.
-    variant::builtin(name).unwrap_or_else(|e| panic!("built-in variant {name}: {e}"))
+    variant::by_name(name).unwrap_or_else(|e| panic!("built-in variant {name}: {e}"))
 }
 
 /// The position of the variant `variant_byte` picks after `plies % 32` random legal moves
@@ -558,12 +615,36 @@ fn check_xboard(input: &[u8]) -> bool {
 fn check_book(input: &[u8]) -> bool {
     let text = String::from_utf8_lossy(input);
     let Ok(fens) = crate::tournament::schedule::parse_openings(&text, "fuzz") else { return false };
-    let chess = variant::builtin("chess").unwrap_or_else(|e| panic!("{e}"));
+    let chess = variant::by_name("chess").unwrap_or_else(|e| panic!("{e}"));
     for fen in fens {
         assert_eq!(fen.split_whitespace().count(), 6, "'{fen}' taken from the book");
         let _ = AnyPosition::from_fen(chess, &fen);
     }
     true
+}
+
+/// Variant files taken whose variants had their start positions checked: each check compiles
+/// the variant's rules for the life of the process, so only the first few hundred are.
+static PLAYABILITY_CHECKS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+const MAX_PLAYABILITY_CHECKS: u32 = 300;
+
+fn check_variant_file(input: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(input);
+    let lines = text.lines().count();
+    match variant::parse::read_definitions(&text, &variant::registry::definitions()).and_then(|d| d.build()) {
+        Err(e) => {
+            assert!((1..=lines).contains(&e.line), "refusal names line {} of a {lines}-line file: {e}", e.line);
+            false
+        }
+        Ok(variants) => {
+            for v in variants {
+                if PLAYABILITY_CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < MAX_PLAYABILITY_CHECKS {
+                    let _ = crate::variant_file::check_playable(Box::leak(Box::new(v)));
+                }
+            }
+            true
+        }
+    }
 }
 
 #[cfg(test)]

@@ -179,10 +179,10 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn game(variant: &str, fen: &str, moves: &[&str]) -> Game {
-        let mut g = Game::new(builtin(variant).unwrap(), fen).unwrap();
+        let mut g = Game::new(by_name(variant).unwrap(), fen).unwrap();
         for m in moves {
             g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         }
@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn hands_are_part_of_a_repeated_position() {
         // The same board with a different hand is a different position.
-        let v = builtin("vdchess").unwrap();
+        let v = by_name("vdchess").unwrap();
         let a = AnyPosition::from_fen(v, "4k3/8/8/8/8/8/8/4K3[C] w - - 0 1").unwrap();
         let b = AnyPosition::from_fen(v, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1").unwrap();
         assert_ne!(a.hash(), b.hash());

@@ -40,3 +40,4 @@ pub mod search;
 pub mod startpos;
 pub mod tournament;
 pub mod variant;
+pub mod variant_file;

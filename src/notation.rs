@@ -290,10 +290,10 @@ fn off_board_square(g: Geometry, text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use crate::any::AnyPosition;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn san(variant: &str, fen: &str, mv: &str) -> String {
-        let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+        let p = AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap();
         p.san_of(mv).unwrap_or_else(|e| panic!("{mv}: {e}"))
     }
 
@@ -321,7 +321,7 @@ mod tests {
         // path counts), the strict reading does not.
         let fen = "r1k4r/8/8/8/8/n7/8/R3K2R w KQ - 0 1";
         for (variant, legal) in [("chess9", true), ("chess9+strict-castling", false)] {
-            let p = AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap();
+            let p = AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap();
             assert_eq!(p.legal_moves_uci(false).contains(&"e1c1".to_string()), legal, "{variant}");
             assert!(p.legal_moves_uci(false).contains(&"e1g1".to_string()), "{variant}");
         }
@@ -329,7 +329,7 @@ mod tests {
 
     #[test]
     fn castling_is_read_in_every_form() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         // King on c1: O-O-O moves only the rook and can only be written king-takes-rook.
         let fen = "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/R1K4R w KQkq - 0 1";
         let mut p = AnyPosition::from_fen(v, fen).unwrap();
@@ -339,7 +339,7 @@ mod tests {
         assert!(p.clone().play_text("O-O").is_ok());
         p.play_text("c1a1").unwrap();
         assert!(p.to_fen().starts_with("rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq"), "{}", p.to_fen());
-        let d = builtin("displacement").unwrap();
+        let d = by_name("displacement").unwrap();
         let mut p = AnyPosition::from_fen(d, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         p.play_text("e1f1,h1e1").unwrap();
         assert!(p.to_fen().starts_with("4k3/8/8/8/8/8/8/R3RK2 b"), "{}", p.to_fen());
@@ -349,7 +349,7 @@ mod tests {
     fn a_square_off_the_board_is_named_in_the_error() {
         use super::MoveParseError;
         let chess = AnyPosition::from_fen(
-            builtin("chess").unwrap(),
+            by_name("chess").unwrap(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         )
         .unwrap();
@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(off(&chess, "C@j4"), Some("j4".to_string()));
         assert_eq!(off(&chess, "a2a5"), None, "on the board, merely illegal");
         let rvc = AnyPosition::from_fen(
-            builtin("rvc").unwrap(),
+            by_name("rvc").unwrap(),
             "rgcnbqkbncgr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RGCNBQKBNCGR w KQkq - 0 1",
         )
         .unwrap();

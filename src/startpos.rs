@@ -8,8 +8,12 @@
 //! FEN rank's squares (`rank_squares`), `StartError`.
 //! Must not know: bitboards, move generation, search.
 
+use crate::any::AnyPosition;
 use crate::geometry::{Color, Geometry};
+use crate::variant::CastlingRule;
 use crate::variant::{SetupForms, StartRule, Substitution, TranspositionRule, Variant};
+use crate::with_position;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// Why a start position cannot be produced.
@@ -103,6 +107,31 @@ fn fill_template(v: &Variant, white: &str, black: &str, hand: &str) -> String {
         .replace("{castling}", &castling_field(v, white, black))
 }
 
+/// Whether the variant castles to fixed files from start positions with the king on different
+/// files: Chess960 castling, which GUIs and engines know as `fischerandom`, XBoard's
+/// `-fischerCastling` or UCI_Chess960 (and then write king-takes-rook).
+pub fn castles_as_chess960(variant: &'static Variant) -> bool {
+    if !matches!(variant.castling, CastlingRule::Fixed { .. }) {
+        return false;
+    }
+    let count = variant.start_count();
+    // Sampling is enough: a shuffle moves the king within the first few hundred indices.
+    let step = (count / 1000).max(1);
+    let mut files = BTreeSet::new();
+    let mut index = 0;
+    while index < count && files.len() < 2 {
+        if let Some(file) = start_fen(variant, index)
+            .ok()
+            .and_then(|fen| AnyPosition::from_fen(variant, &fen).ok())
+            .and_then(|p| with_position!(&p, q => q.king(Color::White).map(|k| q.rules().geometry.file(k))))
+        {
+            files.insert(file);
+        }
+        index += step;
+    }
+    files.len() > 1
+}
+
 /// The start FEN of a variant by index.
 pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
     let count = v.start_count();
@@ -136,6 +165,10 @@ pub fn start_fen(v: &Variant, index: u64) -> Result<String, StartError> {
                 scharnagl((n % 960) as u32, tail).iter().collect()
             };
             fill_template(v, &side_array(index / per_side), &side_array(index % per_side), "")
+        }
+        StartRule::Permutations(p) => {
+            let array = &p.arrays(&v.pieces)[index as usize];
+            fill_template(v, array, array, "")
         }
     })
 }
@@ -256,7 +289,7 @@ pub fn start_in_form(v: &'static Variant, form: Form, index: u64) -> Result<Star
                 Some((_, option)) => format!("{name}+{option}"),
                 None => name,
             };
-            crate::variant::builtin(&full).map_err(|e| StartError::NoSuchRule(e.to_string()))?
+            crate::variant::by_name(&full).map_err(|e| StartError::NoSuchRule(e.to_string()))?
         }
         None => v,
     };
@@ -514,7 +547,7 @@ pub fn apply_relocation(v: &Variant, fen: &str, color: Color, choice: &str) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn scharnagl_known_values() {
@@ -541,7 +574,7 @@ mod tests {
 
     #[test]
     fn every_array_has_19_transpositions() {
-        let v = builtin("dchess").unwrap();
+        let v = by_name("dchess").unwrap();
         for index in [0u64, 1_491_840, 8_294_399, 3_388_813] {
             let fen = start_fen(v, index).unwrap();
             assert_eq!(transpositions(v, &fen).unwrap().len(), 19, "{fen}");
@@ -556,7 +589,7 @@ mod tests {
 
     #[test]
     fn chess9_relocations() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         let fen = start_fen(v, 0).unwrap();
         let black = apply_relocation(v, &fen, Color::Black, "queen").unwrap();
         let both = apply_relocation(v, &black, Color::White, "king").unwrap();
@@ -567,7 +600,7 @@ mod tests {
     }
 
     fn distinct(form: Form) -> (u64, usize) {
-        let v = builtin("rvc").unwrap();
+        let v = by_name("rvc").unwrap();
         let n = form_count(v, form).unwrap();
         let mut seen = std::collections::HashSet::new();
         for i in 0..n {
@@ -591,7 +624,7 @@ mod tests {
 
     #[test]
     fn rvc_forms_follow_the_seed() {
-        let v = builtin("rvc").unwrap();
+        let v = by_name("rvc").unwrap();
         // Restricted 5 (Tigers replace Bishops) on entry 32 (RHTNBQKBNTYR): wing Tigers -> Vaos.
         let s = start_in_form(v, Form::Restricted, 5 * 45 + 31).unwrap();
         assert!(s.fen.ends_with("/RHVNTQKTNVYR w KQkq - 0 1"), "{}", s.fen);
@@ -607,12 +640,12 @@ mod tests {
         let s = start_in_form(v, Form::Systematic, (15 + 12) * 45).unwrap();
         assert!(s.fen.ends_with("/RGCNSQKSNCGR w KQkq - 0 1"), "{}", s.fen);
         assert!(start_in_form(v, Form::General, 16200).is_err());
-        assert!(start_in_form(builtin("chess").unwrap(), Form::General, 0).is_err());
+        assert!(start_in_form(by_name("chess").unwrap(), Form::General, 0).is_err());
     }
 
     #[test]
     fn index_out_of_range() {
-        let v = builtin("displacement").unwrap();
+        let v = by_name("displacement").unwrap();
         assert!(start_fen(v, 1).is_ok());
         assert_eq!(start_fen(v, 2), Err(StartError::IndexOutOfRange { index: 2, count: 2 }));
     }

@@ -58,11 +58,21 @@ pub fn read_suite(path: &Path) -> Vec<Entry> {
 
 /// The suite files of `perft-suites/`, sorted.
 pub fn suite_files() -> Vec<std::path::PathBuf> {
+    files_in_suites("perft")
+}
+
+/// The test variant files beside the perft suites (`perft-suites/*.vars`): variants of the
+/// suites that are not built in.
+pub fn suite_variant_files() -> Vec<std::path::PathBuf> {
+    files_in_suites("vars")
+}
+
+fn files_in_suites(extension: &str) -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft-suites");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .filter(|p| p.extension().is_some_and(|x| x == extension))
         .collect();
     files.sort();
     files

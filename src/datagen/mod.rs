@@ -217,13 +217,13 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::any::AnyPosition;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn every_generated_position_replays_legally_from_its_start() {
         let path = std::env::temp_dir().join(format!("menagerie-datagen-{}.bin", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let variants = ["dchess", "vdchess", "rvc"].iter().map(|n| builtin(n).expect("variant")).collect();
+        let variants = ["dchess", "vdchess", "rvc"].iter().map(|n| by_name(n).expect("variant")).collect();
         let config = DatagenConfig { variants, games: 3, nodes: 300, threads: 1, seed: 5, hash_mb: 1 };
         let summary = run(&config, &path, |_| {}).expect("datagen");
         let records = format::read_file(&path).expect("read");
@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(records.len() as u64, summary.games);
         assert!(summary.games >= 2 && summary.positions > 0, "{summary:?}");
         for r in &records {
-            let variant = builtin(&r.variant).expect("variant");
+            let variant = by_name(&r.variant).expect("variant");
             let mut game = Game::new(variant, &r.start_fen).expect("start");
             assert!(AnyPosition::from_fen(variant, &r.start_fen).is_ok());
             for (m, _) in &r.moves {

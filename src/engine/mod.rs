@@ -32,7 +32,7 @@ use crate::search::{
     self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable,
 };
 use crate::startpos::{start_fen, StartError};
-use crate::variant::{builtin, UnknownVariant, Variant};
+use crate::variant::{by_name, UnknownVariant, Variant};
 use crate::with_position;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 use std::fmt;
@@ -159,7 +159,7 @@ pub struct Engine {
 impl Engine {
     /// An engine for a built-in variant, at its default start position.
     pub fn new(variant: &str) -> Result<Engine, EngineError> {
-        let v = builtin(variant)?;
+        let v = by_name(variant)?;
         let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
         Ok(Engine {
             variant: v,
@@ -179,7 +179,7 @@ impl Engine {
 
     /// Switch to a built-in variant, at its default start position, with a cleared table.
     pub fn set_variant(&mut self, name: &str) -> Result<(), EngineError> {
-        let v = builtin(name)?;
+        let v = by_name(name)?;
         let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
         self.halt();
         self.variant = v;
@@ -241,6 +241,7 @@ impl Engine {
                 Ok(())
             }
             options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
+            options::Effect::Variants => load_variant_file(&self.options.file(option)),
             options::Effect::Rules | options::Effect::Kept => Ok(()),
         };
         match applied {
@@ -448,6 +449,14 @@ impl Engine {
             self.wait();
         }
     }
+}
+
+/// Make the variants of the file at `path` known (the default name: none); on error none is.
+fn load_variant_file(path: &str) -> Result<(), String> {
+    if path == options::NO_VARIANT_FILE {
+        return Ok(());
+    }
+    crate::variant_file::load(std::path::Path::new(path)).map(|_| ()).map_err(|e| e.to_string())
 }
 
 impl Drop for Engine {

@@ -52,6 +52,8 @@ pub enum Effect {
     /// The variant played changes: the protocol chooses it from `Ruleset`, `UCI_Variant` and
     /// `UCI_Chess960` (`Options::rules_for`), since only it knows when a game may change.
     Rules,
+    /// The variants of the file named become known; the protocol announces the new list.
+    Variants,
     /// Nothing now: the value is kept for the protocol that reads it.
     Kept,
 }
@@ -117,7 +119,7 @@ pub static CHESS960: EngineOption = check("UCI_Chess960", false, UCI, Effect::Ru
 /// never offered: Cute Chess would send it back as chess960.
 pub static VARIANT: EngineOption = EngineOption {
     name: "UCI_Variant",
-    kind: OptionKind::Combo { default: "chess", choices: variant::builtin_names, read: read_variant },
+    kind: OptionKind::Combo { default: "chess", choices: variant::names, read: read_variant },
     offered: UCI,
     effect: Effect::Rules,
 };
@@ -149,8 +151,20 @@ pub static EVAL_FILE: EngineOption = EngineOption {
     effect: Effect::EvalFile,
 };
 
+/// The `VariantPath` value that names no file.
+pub const NO_VARIANT_FILE: &str = "<empty>";
+
+/// A variant file whose variants join the built-in ones (Fairy-Stockfish's name, so that GUIs and
+/// scripts that set it for Fairy-Stockfish work unchanged).
+pub static VARIANT_PATH: EngineOption = EngineOption {
+    name: "VariantPath",
+    kind: OptionKind::File { default: NO_VARIANT_FILE },
+    offered: BOTH,
+    effect: Effect::Variants,
+};
+
 /// Every option, in the order the protocols list them.
-pub static OPTIONS: [&EngineOption; 13] = [
+pub static OPTIONS: [&EngineOption; 14] = [
     &HASH,
     &THREADS,
     &MOVE_OVERHEAD,
@@ -159,6 +173,7 @@ pub static OPTIONS: [&EngineOption; 13] = [
     &ANALYSE_MODE,
     &SHOW_WDL,
     &CHESS960,
+    &VARIANT_PATH,
     &VARIANT,
     &RULESET,
     &RANDOM_START,
@@ -186,11 +201,11 @@ const fn check(name: &'static str, default: bool, offered: &'static [Frontend], 
 const AUTO: &str = "auto";
 
 fn read_variant(text: &str) -> Option<&'static str> {
-    variant::builtin(text).ok().map(|v| v.name.as_str())
+    variant::by_name(text).ok().map(|v| v.name.as_str())
 }
 
 fn ruleset_choices() -> Vec<&'static str> {
-    std::iter::once(AUTO).chain(variant::builtin_names_with_options()).collect()
+    std::iter::once(AUTO).chain(variant::names_with_options()).collect()
 }
 
 fn read_ruleset(text: &str) -> Option<&'static str> {

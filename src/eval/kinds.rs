@@ -107,11 +107,11 @@ pub(super) fn file_masks<B: BitSet>(g: Geometry) -> Vec<B> {
 mod tests {
     use super::*;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn the_survey_knows_pawns_royal_pieces_and_riders() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let facts = survey(r);
         assert!(facts[r.royal].royal && !facts[r.royal].pawn);
         assert!(facts.iter().filter(|f| f.pawn).count() == 1 && facts.iter().filter(|f| f.royal).count() == 1);

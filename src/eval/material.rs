@@ -150,11 +150,11 @@ mod tests {
     use super::super::Evaluator;
     use super::*;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn colour_bound_pieces_on_both_colours_earn_the_pair_bonus() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let with = Evaluator::with_params(r, &W);
         let without = Evaluator::with_params(r, &EvalParams { pair_mg: 0.0, pair_eg: 0.0, ..W });
         let gain = |fen: &str| {
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn derived_values_follow_mobility() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         // The knight's derived value is the yardstick; the king is royal and has none.
         let reach: f64 =
             r.geometry.all_squares().map(|s| empty_board_reach(r, 1, Color::White, s).count() as f64).sum();

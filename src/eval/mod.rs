@@ -235,20 +235,20 @@ pub(super) mod tests {
     use crate::random::SplitMix64;
     use crate::rules::compiled;
     use crate::startpos::start_fen;
-    use crate::variant::{builtin, builtin_names_with_options};
+    use crate::variant::{by_name, names_with_options};
 
     pub(super) const W: EvalParams = EvalParams::DEFAULT;
     const TEMPO: i32 = W.tempo as i32;
 
     pub(super) fn position(variant: &str, fen: &str) -> Position<u64> {
-        let v = builtin(variant).unwrap();
+        let v = by_name(variant).unwrap();
         Position::from_fen(compiled::<u64>(v), fen).unwrap()
     }
 
     /// Some terms alone in a chess position: the evaluation with the default weights less the
     /// evaluation with `off`, the defaults with those terms' weights at zero.
     pub(super) fn term_alone(fen: &str, off: &EvalParams) -> i32 {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let p = position("chess", fen);
         Evaluator::with_params(r, &W).evaluate(&p) - Evaluator::with_params(r, off).evaluate(&p)
     }
@@ -269,7 +269,7 @@ pub(super) mod tests {
 
     #[test]
     fn endgames_without_pawns_and_a_small_lead_are_scaled_down() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let unscaled = Evaluator::with_params(r, &EvalParams { drawish_scale: 1.0, ..W });
         let with = Evaluator::with_params(r, &W);
         let both = |fen: &str| {
@@ -301,7 +301,7 @@ pub(super) mod tests {
 
     /// Positions of a variant: a few start positions and seeded random playouts from them.
     fn playout_positions<B: BitSet>(name: &str, seed: u64, mut each: impl FnMut(&Position<B>)) {
-        let v = builtin(name).unwrap();
+        let v = by_name(name).unwrap();
         let rules = compiled::<B>(v);
         let mut rng = SplitMix64::new(seed);
         for _ in 0..3 {
@@ -330,8 +330,8 @@ pub(super) mod tests {
     #[test]
     fn the_trace_of_every_variant_adds_up_to_the_evaluation() {
         let mut seen = 0;
-        for (i, name) in builtin_names_with_options().into_iter().enumerate() {
-            if builtin(name).unwrap().geometry.squares() <= 64 {
+        for (i, name) in names_with_options().into_iter().enumerate() {
+            if by_name(name).unwrap().geometry.squares() <= 64 {
                 playout_positions::<u64>(name, i as u64, |p| {
                     check_trace(name, p);
                     seen += 1;

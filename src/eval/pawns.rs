@@ -195,7 +195,7 @@ mod tests {
     use super::super::{evaluate, Evaluator};
     use super::*;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn passed_pawns_count_and_weak_pawns_cost() {
@@ -214,7 +214,7 @@ mod tests {
     fn passed_pawns_want_the_enemy_king_far_and_their_path_free() {
         let off = EvalParams { passer_enemy_king_eg: 0.0, passer_own_king_eg: 0.0, passer_blocked: 0.0, ..W };
         let term = |fen: &str| term_alone(fen, &off);
-        let with = Evaluator::with_params(compiled::<u64>(builtin("chess").unwrap()), &W);
+        let with = Evaluator::with_params(compiled::<u64>(by_name("chess").unwrap()), &W);
         // A white pawn on d6 (stop square d7), bare kings: a pure endgame.
         let progress = 4.0 / 5.0;
         let per_square = |weight: f64| (weight * progress).round() as i32;
@@ -234,7 +234,7 @@ mod tests {
     fn connected_pawns_and_a_closed_king_file_count() {
         let off = EvalParams { connected_mg: 0.0, connected_eg: 0.0, royal_open_file_mg: 0.0, ..W };
         let term = |fen: &str| term_alone(fen, &off);
-        let with = Evaluator::with_params(compiled::<u64>(builtin("chess").unwrap()), &W);
+        let with = Evaluator::with_params(compiled::<u64>(by_name("chess").unwrap()), &W);
         // Bare kings and pawns: a pure endgame, where only the connected bonus counts.
         let bonus = |sq: usize| with.pawns.connected[sq].eg;
         // d4 and e4 side by side; d4 defended by e3; d4 and f4 apart.

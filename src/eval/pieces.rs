@@ -127,7 +127,7 @@ mod tests {
     use super::super::{evaluate, Evaluator};
     use crate::eval::EvalParams;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn rooks_like_files_without_their_own_pawns() {
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn mobility_leaves_out_the_squares_enemy_pawns_attack() {
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let more = EvalParams { mobility_share: 3.0 * W.mobility_share, mobility_max: 3.0 * W.mobility_max, ..W };
         let (with, with_more) = (Evaluator::with_params(r, &W), Evaluator::with_params(r, &more));
         // The mobility term alone, as a multiple of the knight's weight per square.

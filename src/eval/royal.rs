@@ -112,14 +112,14 @@ mod tests {
     use crate::eval::EvalParams;
     use crate::position::Position;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn attacks_near_the_king_and_a_missing_shield_cost() {
         let e = |p: &Position<u64>| evaluate(p);
         // The pawns in front of the castled king count as its shield, those on the other wing
         // do not.
-        let r = compiled::<u64>(builtin("chess").unwrap());
+        let r = compiled::<u64>(by_name("chess").unwrap());
         let unshielded = Evaluator::with_params(r, &EvalParams { shield_mg: 0.0, ..W });
         let shield = |fen: &str| {
             let p = position("chess", fen);

@@ -92,29 +92,29 @@ pub fn fitting<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn every_built_in_network_reads_back_and_the_8x8_one_fits_every_8x8_variant() {
         assert_eq!(built_in().count(), FILES.iter().filter(|f| !f.bytes.is_empty()).count());
         for name in ["chess", "dchess", "chess9", "displacement", "vdchess"] {
-            assert!(fitting(built_in(), builtin(name).expect("variant")).is_some(), "{name}");
+            assert!(fitting(built_in(), by_name(name).expect("variant")).is_some(), "{name}");
         }
-        assert!(fitting(built_in(), builtin("rvc").expect("rvc")).is_none(), "no 12x8 network yet");
+        assert!(fitting(built_in(), by_name("rvc").expect("rvc")).is_none(), "no 12x8 network yet");
     }
 
     #[test]
     fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
         for name in ["chess9", "displacement"] {
-            assert!(default_for(builtin(name).expect("variant")).is_some(), "{name}");
+            assert!(default_for(by_name(name).expect("variant")).is_some(), "{name}");
         }
         for name in ["chess", "dchess", "vdchess", "rvc"] {
-            assert!(default_for(builtin(name).expect("variant")).is_none(), "{name}");
+            assert!(default_for(by_name(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
             if let DefaultIn::Variants(names) = f.default {
                 for name in names {
-                    assert!(builtin(name).is_ok(), "{}: no variant {name}", f.name);
+                    assert!(by_name(name).is_ok(), "{}: no variant {name}", f.name);
                 }
             }
         }

@@ -202,12 +202,12 @@ impl FeatureMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{builtin, builtin_names};
+    use crate::variant::{by_name, names};
 
     fn family(files: u8, ranks: u8) -> Vec<&'static Variant> {
-        builtin_names()
+        names()
             .into_iter()
-            .filter_map(|n| builtin(n).ok())
+            .filter_map(|n| by_name(n).ok())
             .filter(|v| v.geometry.files == files && v.geometry.ranks == ranks)
             .collect()
     }
@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn every_input_of_a_position_is_distinct_and_in_range() {
         let layout = InputLayout::union(family(12, 8), 2).expect("12x8 layout");
-        let rvc = builtin("rvc").expect("rvc");
+        let rvc = by_name("rvc").expect("rvc");
         let map = FeatureMap::new(&layout, rvc).expect("rvc fits");
         let mut seen = std::collections::HashSet::new();
         for perspective in [Color::White, Color::Black] {
@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn black_sees_the_mirror_of_what_white_sees() {
-        let chess = builtin("chess").expect("chess");
+        let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union([chess], 0).expect("layout");
         let map = FeatureMap::new(&layout, chess).expect("fits");
         let g = chess.geometry;
@@ -264,11 +264,11 @@ mod tests {
 
     #[test]
     fn a_variant_outside_the_layout_is_refused_with_the_reason() {
-        let chess = builtin("chess").expect("chess");
+        let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union([chess], 0).expect("layout");
-        let vd = builtin("vdchess").expect("vd");
+        let vd = by_name("vdchess").expect("vd");
         assert!(matches!(FeatureMap::new(&layout, vd), Err(LayoutError::NoHandInputs)));
-        let rvc = builtin("rvc").expect("rvc");
+        let rvc = by_name("rvc").expect("rvc");
         assert!(matches!(FeatureMap::new(&layout, rvc), Err(LayoutError::BoardMismatch { .. })));
         let with_hand = InputLayout { hand_max: 1, ..layout };
         let err = FeatureMap::new(&with_hand, vd).expect_err("no compounds");
@@ -280,7 +280,7 @@ mod tests {
     #[test]
     fn hand_inputs_count_up_to_the_layout_maximum() {
         let layout = InputLayout::union(family(8, 8), 2).expect("layout");
-        let vd = builtin("vdchess").expect("vd");
+        let vd = by_name("vdchess").expect("vd");
         let map = FeatureMap::new(&layout, vd).expect("fits");
         let c = vd.kind_of_letter('C').expect("chancellor");
         assert_eq!(map.hand_inputs(Color::White, Color::White, c, 0).len(), 0);

@@ -27,15 +27,11 @@ mod tests {
     use crate::random::SplitMix64;
     use crate::rules::compiled;
     use crate::startpos::start_fen;
-    use crate::variant::{builtin, builtin_names_with_options, Variant};
+    use crate::variant::{by_name, names_with_options, Variant};
     use samples::SampleSet;
 
     fn family(v: &Variant) -> Vec<&'static Variant> {
-        builtin_names_with_options()
-            .into_iter()
-            .filter_map(|n| builtin(n).ok())
-            .filter(|w| w.geometry == v.geometry)
-            .collect()
+        names_with_options().into_iter().filter_map(|n| by_name(n).ok()).filter(|w| w.geometry == v.geometry).collect()
     }
 
     /// A network with small pseudo-random weights, so that every input matters.
@@ -79,8 +75,8 @@ mod tests {
     #[test]
     fn incremental_accumulators_equal_a_refresh_after_every_move_in_every_variant() {
         let mut rng = SplitMix64::new(2024);
-        for name in builtin_names_with_options() {
-            let v = builtin(name).expect("variant");
+        for name in names_with_options() {
+            let v = by_name(name).expect("variant");
             let layout = InputLayout::union(family(v), 2).expect("layout");
             let net = random_network(layout, 32, 7);
             for _ in 0..6 {
@@ -95,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
-        let chess = builtin("chess").expect("chess");
+        let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union(family(chess), 1).expect("layout");
         let net = random_network(layout, 16, 3);
         let bytes = file::write(&net, &["test network".to_string()]);
@@ -139,8 +135,8 @@ mod tests {
             }
         }
         // A well-formed header whose layout a variant does not fit is refused when mapped.
-        let rvc = builtin("rvc").expect("rvc");
-        let chess_net = InputLayout::union([builtin("chess").expect("chess")], 0).expect("layout");
+        let rvc = by_name("rvc").expect("rvc");
+        let chess_net = InputLayout::union([by_name("chess").expect("chess")], 0).expect("layout");
         assert!(FeatureMap::new(&chess_net, rvc).is_err());
     }
 
@@ -148,7 +144,7 @@ mod tests {
     fn the_output_is_symmetric_under_colour_mirroring() {
         // The same position with colours exchanged and the board mirrored scores the same for
         // the side to move: each perspective sees the board as White.
-        let chess = builtin("chess").expect("chess");
+        let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union([chess], 0).expect("layout");
         let net = random_network(layout, 24, 11);
         let map = FeatureMap::new(&net.layout, chess).expect("fits");
@@ -164,7 +160,7 @@ mod tests {
     fn tiny_samples() -> (InputLayout, SampleSet, Vec<crate::datagen::format::GameRecord>) {
         use crate::datagen::play_game;
         use crate::search::{SearchThreads, TranspositionTable};
-        let dchess = builtin("dchess").expect("dchess");
+        let dchess = by_name("dchess").expect("dchess");
         let layout = InputLayout::union(family(dchess), 1).expect("layout");
         let tt = TranspositionTable::new(1);
         let pool = SearchThreads::new(1);
@@ -212,7 +208,7 @@ mod tests {
         let net = float.quantised();
         let bytes = file::write(&net, &[]);
         let net = file::read(&bytes).expect("round trip");
-        let dchess = builtin("dchess").expect("dchess");
+        let dchess = by_name("dchess").expect("dchess");
         let map = FeatureMap::new(&net.layout, dchess).expect("fits");
         let rules = compiled::<u64>(dchess);
         let mut worst = 0i32;

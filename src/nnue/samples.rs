@@ -15,7 +15,7 @@ use crate::datagen::format::{GameRecord, NO_SCORE};
 use crate::geometry::Color;
 use crate::moves::MoveKind;
 use crate::position::Position;
-use crate::variant::builtin;
+use crate::variant::by_name;
 use std::fmt;
 
 /// Scores at or beyond this (a mate found, or a won position) teach the network nothing about
@@ -105,7 +105,7 @@ impl SampleSet {
         }
         for (g, record) in games.iter().enumerate() {
             let fail = |why: String| ReplayError { game: g, why };
-            let variant = builtin(&record.variant).map_err(|e| fail(e.to_string()))?;
+            let variant = by_name(&record.variant).map_err(|e| fail(e.to_string()))?;
             let Ok(map) = FeatureMap::new(layout, variant) else {
                 skipped += 1;
                 continue;

@@ -419,11 +419,11 @@ impl FloatNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn vd_layout() -> InputLayout {
         let names = ["chess", "dchess", "vdchess"];
-        InputLayout::union(names.iter().map(|n| builtin(n).expect("built in")), 1).expect("layout")
+        InputLayout::union(names.iter().map(|n| by_name(n).expect("built in")), 1).expect("layout")
     }
 
     #[test]

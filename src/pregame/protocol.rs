@@ -25,7 +25,7 @@ use super::sequence::StepKind;
 use super::{Budget, Decision, PregameError, Scorer, DEFAULT_BUDGET};
 use crate::engine::Engine;
 use crate::geometry::Color;
-use crate::variant::builtin;
+use crate::variant::by_name;
 
 /// Words that end the FEN of a command.
 const AFTER_FEN: [&str; 5] = ["white", "black", "movetime", "depth", "nodes"];
@@ -78,7 +78,7 @@ pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, Preg
     if words.first() != Some(&"pregame") || words.len() < 4 {
         return Err(PregameError::Syntax(USAGE.to_string()));
     }
-    let v = builtin(words[1]).map_err(|e| PregameError::UnknownVariant(e.to_string()))?;
+    let v = by_name(words[1]).map_err(|e| PregameError::UnknownVariant(e.to_string()))?;
     let decision = words[2];
     let fen_end = words.iter().skip(3).position(|w| AFTER_FEN.contains(w)).map_or(words.len(), |i| i + 3);
     let fen = words[3..fen_end].join(" ");

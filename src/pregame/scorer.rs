@@ -79,13 +79,13 @@ impl Scorer {
 mod tests {
     use super::*;
     use crate::nnue::InputLayout;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn the_scorer_searches_with_the_network_it_is_given() {
-        let dchess = builtin("dchess").expect("dchess");
+        let dchess = by_name("dchess").expect("dchess");
         let layout =
-            InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1).expect("layout");
+            InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1).expect("layout");
         let fen = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB w - - 0 1";
         let score = |network: Option<Network>| {
             let mut scorer = Scorer::new(1, 1).with_network(network.map(Arc::new));

@@ -247,14 +247,14 @@ impl Sequence {
 mod tests {
     use super::*;
     use crate::startpos::start_fen;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     const DCHESS: &str = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     const CHESS9: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     #[test]
     fn dchess_side_choice_then_the_first_movers_transposition() {
-        let v = builtin("dchess").unwrap();
+        let v = by_name("dchess").unwrap();
         let mut s = Sequence::new(v, DCHESS).unwrap();
         assert_eq!(s.next(), Some(StepKind::Side));
         assert_eq!(s.options().unwrap(), ["white", "black"]);
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn chess9_black_relocates_then_white() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         let mut s = Sequence::new(v, CHESS9).unwrap();
         assert_eq!(s.next(), Some(StepKind::Relocate(Color::Black)));
         assert_eq!(s.options().unwrap(), ["none", "king", "queen"]);
@@ -319,7 +319,7 @@ mod tests {
     #[test]
     fn every_start_of_both_variants_walks_to_a_start() {
         for (name, count) in [("dchess", 40u64), ("chess9", 9)] {
-            let v = builtin(name).unwrap();
+            let v = by_name(name).unwrap();
             for index in 0..count {
                 let index = if name == "dchess" { index * 207_359 } else { index };
                 let fen = start_fen(v, index).unwrap();
@@ -338,11 +338,11 @@ mod tests {
 
     #[test]
     fn variants_without_a_pregame_have_no_sequence() {
-        let chess = builtin("chess").unwrap();
+        let chess = by_name("chess").unwrap();
         assert!(matches!(Sequence::new(chess, CHESS9), Err(PregameError::NoSuchDecision { .. })));
-        let chess9 = builtin("chess9").unwrap();
+        let chess9 = by_name("chess9").unwrap();
         assert!(Sequence::from_step(chess9, CHESS9, StepKind::Side).is_err());
-        let dchess = builtin("dchess").unwrap();
+        let dchess = by_name("dchess").unwrap();
         assert!(Sequence::from_step(dchess, DCHESS, StepKind::Relocate(Color::Black)).is_err());
     }
 }

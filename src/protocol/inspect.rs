@@ -117,10 +117,10 @@ pub fn eval_lines(position: &AnyPosition, network: Option<&Network>) -> Vec<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn position(variant: &str, fen: &str) -> AnyPosition {
-        AnyPosition::from_fen(builtin(variant).expect("variant"), fen).expect("fen")
+        AnyPosition::from_fen(by_name(variant).expect("variant"), fen).expect("fen")
     }
 
     #[test]

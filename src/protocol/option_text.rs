@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn the_variant_combo_is_the_list_of_built_in_variants() {
-        let expected: Vec<String> = variant::builtin_names().iter().map(|v| format!("var {v}")).collect();
+        let expected: Vec<String> = variant::names().iter().map(|v| format!("var {v}")).collect();
         assert_eq!(
             uci_line(&VARIANT),
             format!("option name UCI_Variant type combo default chess {}", expected.join(" "))

@@ -20,6 +20,7 @@ use crate::engine::options::{self, Effect};
 use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::pregame;
 use crate::search::{Bound, ScoreReport, SearchLimits, Wdl};
+use crate::variant;
 use crossbeam_channel::{never, Receiver};
 use std::io::Write;
 use vampirc_uci::{parse_one, UciMessage, UciSearchControl, UciTimeControl};
@@ -156,6 +157,12 @@ impl<W: Write> Uci<W> {
     fn set_option(&mut self, name: &str, value: &str) {
         match self.engine.set_option(Frontend::Uci, name, value) {
             Ok(option) if option.effect == Effect::Rules => self.apply_variant(),
+            Ok(option) if option.effect == Effect::Variants => {
+                let line = format!("info string variants {}", variant::names().join(" "));
+                self.say(&line);
+                // The file may have redefined the variant chosen: play the new definition.
+                self.apply_variant();
+            }
             Ok(_) => {}
             Err(e) => self.error(e),
         }
@@ -173,7 +180,7 @@ impl<W: Write> Uci<W> {
             name = "chess960";
         }
         self.engine.set_chess960(chess960 || uci_variant == "chess960");
-        if self.engine.variant().name == name {
+        if variant::by_name(name).is_ok_and(|v| std::ptr::eq(v, self.engine.variant())) {
             return;
         }
         match self.engine.set_variant(name) {
@@ -432,7 +439,7 @@ mod tests {
     use super::Uci;
     use crate::any::AnyPosition;
     use crate::protocol::Session;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn session() -> Uci<Vec<u8>> {
         Uci::new(Vec::new()).expect("engine")
@@ -449,7 +456,7 @@ mod tests {
         s.command(&format!("setoption name UCI_Variant value {variant}"));
         s.command(&format!("position fen {fen} moves {}", moves.join(" ")));
         assert!(!output(&s).contains("error"), "{}", output(&s));
-        let v = builtin(variant).expect("variant");
+        let v = by_name(variant).expect("variant");
         let mut whole = AnyPosition::from_fen(v, fen).expect("fen");
         let mut truncated = whole.clone();
         for (i, m) in moves.iter().enumerate() {

@@ -95,10 +95,10 @@ pub fn see_at_least<B: BitSet>(pos: &Position<B>, eval: &Evaluation<B>, m: Move,
 mod tests {
     use super::*;
     use crate::rules::compiled;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn see_of(variant: &str, fen: &str, text: &str) -> i32 {
-        let rules = compiled::<u64>(builtin(variant).expect("variant"));
+        let rules = compiled::<u64>(by_name(variant).expect("variant"));
         let pos = Position::from_fen(rules, fen).expect("fen");
         let m = pos.parse_move(text).expect("move");
         see(&pos, Evaluation::of(rules), m)
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn exchanges_follow_the_least_valuable_attacker() {
-        let e = Evaluation::of(compiled::<u64>(builtin("chess").expect("chess")));
+        let e = Evaluation::of(compiled::<u64>(by_name("chess").expect("chess")));
         let (pawn, knight, queen) = (e.value(0), e.value(1), e.value(4));
         // Pawn takes a knight defended by a pawn.
         assert_eq!(see_of("chess", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"), knight - pawn);
@@ -120,7 +120,7 @@ mod tests {
 
     #[test]
     fn x_rays_recapture_through_the_first_attacker() {
-        let e = Evaluation::of(compiled::<u64>(builtin("chess").expect("chess")));
+        let e = Evaluation::of(compiled::<u64>(by_name("chess").expect("chess")));
         let (pawn, rook) = (e.value(0), e.value(3));
         // Rook takes a pawn defended by a rook, with a second rook behind ours: we win a pawn and
         // a rook for a rook.

@@ -1185,15 +1185,15 @@ mod tests {
         use crate::random::SplitMix64;
         use crate::rules::compiled;
         use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-        use crate::variant::builtin;
+        use crate::variant::by_name;
         // Every kind of move: castling, en passant, promotion, drops (VD Chess), null moves.
         for (variant, fen) in [
             ("chess", "r3k2r/pPp2ppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1"),
             ("vdchess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1"),
             ("dchess", "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1"),
         ] {
-            let v = builtin(variant).expect("variant");
-            let layout = InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1)
+            let v = by_name(variant).expect("variant");
+            let layout = InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1)
                 .expect("layout");
             let mut net = Network::zeroed(layout, 16);
             let mut rng = SplitMix64::new(3);
@@ -1216,10 +1216,10 @@ mod tests {
         use crate::nnue::InputLayout;
         use crate::rules::compiled;
         use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-        use crate::variant::builtin;
-        let v = builtin("dchess").expect("dchess");
+        use crate::variant::by_name;
+        let v = by_name("dchess").expect("dchess");
         let layout =
-            InputLayout::union([builtin("chess").expect("chess"), builtin("vdchess").expect("vd")], 1).expect("layout");
+            InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1).expect("layout");
         let mut net = Network::zeroed(layout, 8);
         let pos =
             Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1")

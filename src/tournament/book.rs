@@ -94,11 +94,11 @@ pub fn write_book(v: &'static Variant, count: usize, seed: u64, out: &mut dyn Wr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn chess9_books_use_rook_files() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         let fen = "rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNKQBBNR w KQkq - 0 1";
         assert_eq!(shredder_castling(v, fen).unwrap(), "HAha");
         let mut text = Vec::new();
@@ -111,13 +111,13 @@ mod tests {
 
     #[test]
     fn dchess_books_have_either_side_to_move() {
-        let v = builtin("dchess").unwrap();
+        let v = by_name("dchess").unwrap();
         let mut text = Vec::new();
         write_book(v, 40, 9, &mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert!(text.lines().any(|l| l.ends_with(" b - -")) && text.lines().any(|l| l.ends_with(" w - -")));
         let lines: std::collections::HashSet<_> = text.lines().collect();
         assert!(lines.len() > 35, "random arrays");
-        assert!(write_book(builtin("rvc").unwrap(), 1, 0, &mut Vec::new()).is_err());
+        assert!(write_book(by_name("rvc").unwrap(), 1, 0, &mut Vec::new()).is_err());
     }
 }

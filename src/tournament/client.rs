@@ -11,7 +11,7 @@ use crate::any::AnyPosition;
 use crate::geometry::Color;
 use crate::moves::MoveKind;
 use crate::notation::MoveParseError;
-use crate::variant::{builtin, CastlingRule, Variant};
+use crate::variant::{by_name, CastlingRule, Variant};
 use crate::with_position;
 use std::time::Instant;
 
@@ -159,7 +159,7 @@ pub enum Parent {
 /// Whether a variant is orthodox chess but for its start position (and possibly no castling),
 /// and then which orthodox rule set plays it. Decided from the variant's data.
 pub fn orthodox_parent(v: &Variant) -> Option<Parent> {
-    let chess = builtin("chess").ok()?;
+    let chess = by_name("chess").ok()?;
     let same_pieces = v.pieces.len() == chess.pieces.len()
         && v.pieces
             .iter()
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn only_orthodox_rule_sets_have_an_orthodox_parent() {
-        let parent = |n: &str| orthodox_parent(builtin(n).unwrap());
+        let parent = |n: &str| orthodox_parent(by_name(n).unwrap());
         assert_eq!(parent("chess"), Some(Parent::Standard));
         assert_eq!(parent("dchess"), Some(Parent::NoCastling), "standard chess from a FEN, no castling");
         assert_eq!(parent("chess9"), Some(Parent::Chess960), "Chess960 castling");
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn castling_is_rendered_per_style() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         let pos = AnyPosition::from_fen(v, "r1k4r/8/8/8/8/8/8/R1K4R w KQkq - 0 1").unwrap();
         assert_eq!(render_move(&pos, "c1g1", MoveStyle::KingTakesRook).unwrap(), "c1h1");
         assert_eq!(render_move(&pos, "c1h1", MoveStyle::Coordinates).unwrap(), "c1g1");
@@ -234,7 +234,7 @@ mod tests {
         assert_eq!(render_move(&pos, "O-O", MoveStyle::Xboard).unwrap(), "O-O");
         assert_eq!(render_move(&pos, "c1c1", MoveStyle::Coordinates).unwrap(), "c1a1", "the king stays: O-O-O");
         assert!(render_move(&pos, "b1b1", MoveStyle::Coordinates).is_err());
-        let d = builtin("displacement").unwrap();
+        let d = by_name("displacement").unwrap();
         let pos = AnyPosition::from_fen(d, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         assert_eq!(render_move(&pos, "e1h1", MoveStyle::Xboard).unwrap(), "e1f1,h1e1");
         assert_eq!(render_move(&pos, "e1g1", MoveStyle::Xboard).unwrap(), "e1g1");

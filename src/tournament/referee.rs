@@ -503,7 +503,7 @@ mod tests {
     };
 
     fn pairing(variant: &str, fen: &str, a_first: bool, seed: u64) -> Pairing {
-        let variant = crate::variant::builtin(variant).unwrap();
+        let variant = crate::variant::by_name(variant).unwrap();
         Pairing { round: 1, a: 0, b: 1, variant, fen: fen.to_string(), a_first, pregame: true, seed }
     }
 

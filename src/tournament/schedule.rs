@@ -159,12 +159,12 @@ pub fn concurrency(asked: usize, games: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn colours_are_reversed_and_starts_shared() {
         let s = Schedule {
-            variant: builtin("dchess").unwrap(),
+            variant: by_name("dchess").unwrap(),
             openings: Openings::Random { form: Form::Basic, short_list: false },
             engines: 3,
             games: 4,
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn opening_sources() {
-        let v = builtin("chess9").unwrap();
+        let v = by_name("chess9").unwrap();
         let s = Schedule {
             variant: v,
             openings: Openings::parse("range:7-8").unwrap(),

@@ -9,6 +9,7 @@
 use super::client::{orthodox_parent, Answer, Client, MoveStyle, Parent, Reply, Score, Turn};
 use super::engine_process::{EngineError, EngineProcess, EngineSpec};
 use super::TimeControl;
+use crate::startpos::castles_as_chess960;
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -149,8 +150,10 @@ impl Client for UciClient {
             self.ready()?;
             return Ok(MoveStyle::Coordinates);
         }
+        // Engines write Chess960 castling king-takes-rook (Fairy-Stockfish reads no other form
+        // in its shuffle variants): known by name, such a variant is played under UCI_Chess960.
         let (variant_option, chess960) = if self.variants.contains(&variant.name) {
-            (Some(variant.name.clone()), false)
+            (Some(variant.name.clone()), self.has_chess960 && castles_as_chess960(variant))
         } else {
             match orthodox_parent(variant) {
                 Some(parent) => {

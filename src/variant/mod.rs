@@ -2,18 +2,21 @@
 //! drops, promotion, start-position rules, game-end rules), read from the embedded text
 //! `builtin.vars` or a user file by `parse`.
 //!
-//! Owns: `Variant`, `PieceDef`, the rule enums, the built-in registry.
+//! Owns: `Variant`, `PieceDef`, the rule enums; the registry of known variants (`registry`).
 //! Must not know: bitboards, positions, search, protocols. Nothing outside this module (and the
 //! loader in `parse`) may look at a variant's name to decide a rule.
 
+pub mod arrays;
 pub mod parse;
+pub mod registry;
 
 use crate::betza::Step;
 use crate::geometry::Geometry;
-use once_cell::sync::Lazy;
 use std::fmt;
 
+pub use arrays::{ArrayRule, Permutations};
 pub use parse::{parse_variants, VariantError};
+pub use registry::{by_name, install, is_builtin, names, names_with_options, UnknownVariant};
 
 /// Index of a piece type in its variant's piece table.
 pub type PieceKind = usize;
@@ -88,6 +91,9 @@ pub enum StartRule {
     /// An independent array per side: per-side number = tail * 960 + Scharnagl number, where the
     /// tail orders the last three empty squares; index = white * n + black.
     Shuffle960PerSide { tails: Vec<String> },
+    /// Every arrangement of a set of pieces that keeps some rules, the same for both sides:
+    /// index = position in alphabetical order.
+    Permutations(Permutations),
 }
 
 /// The D-Chess transposition: a setup swap by the first mover.
@@ -182,6 +188,7 @@ impl Variant {
                 let n = 960 * tails.len() as u64;
                 n * n
             }
+            StartRule::Permutations(p) => p.arrays(&self.pieces).len() as u64,
         }
     }
 }
@@ -195,71 +202,30 @@ impl fmt::Display for Variant {
 /// The embedded variant file.
 pub const BUILTIN_TEXT: &str = include_str!("builtin.vars");
 
-static BUILTIN: Lazy<Vec<Variant>> = Lazy::new(|| match parse_variants(BUILTIN_TEXT) {
-    Ok(v) => v,
-    // The embedded file is checked by a unit test; failing here is a build defect, not input.
-    Err(e) => panic!("built-in variant file is broken: {e}"),
-});
-
-/// Names of the built-in variants, in file order. Rule options of a variant are variants named
-/// `base+option` (e.g. `rvc+promotion-a`); they are left out here.
-pub fn builtin_names() -> Vec<&'static str> {
-    BUILTIN.iter().map(|v| v.name.as_str()).filter(|n| !n.contains('+')).collect()
-}
-
-/// Every built-in variant name, rule options included.
-pub fn builtin_names_with_options() -> Vec<&'static str> {
-    BUILTIN.iter().map(|v| v.name.as_str()).collect()
-}
-
-/// Error for an unknown variant name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownVariant(pub String);
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (known: {})", self.0, builtin_names().join(", "))
-    }
-}
-
-impl std::error::Error for UnknownVariant {}
-
-/// A built-in variant by name. `fischerandom` is accepted as an alias of `chess960`.
-pub fn builtin(name: &str) -> Result<&'static Variant, UnknownVariant> {
-    let wanted = match name {
-        "fischerandom" | "fischerrandom" => "chess960",
-        "normal" | "standard" => "chess",
-        // XBoard's name for shuffle chess without castling, which D-Chess is.
-        "nocastle" => "dchess",
-        other => other,
-    };
-    BUILTIN.iter().find(|v| v.name == wanted).ok_or_else(|| UnknownVariant(name.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn builtin_file_loads_every_variant() {
-        let names = builtin_names();
+        let names = names();
         for n in ["chess", "chess960", "dchess", "chess9", "displacement", "vdchess"] {
             assert!(names.contains(&n), "{n} missing");
         }
-        let vd = builtin("vdchess").unwrap();
+        let vd = by_name("vdchess").unwrap();
         assert!(vd.drops && !vd.captures_to_hand);
         assert_eq!(vd.pieces.len(), 8);
-        assert_eq!(builtin("dchess").unwrap().castling, CastlingRule::None);
-        assert_eq!(builtin("displacement").unwrap().castling, CastlingRule::Free { max_steps: 3 });
-        assert_eq!(builtin("dchess").unwrap().start_count(), 8_294_400);
-        assert_eq!(builtin("vdchess").unwrap().start_count(), 5760);
-        assert_eq!(builtin("chess9").unwrap().start_count(), 9);
-        assert!(builtin("fischerandom").is_ok());
+        assert_eq!(by_name("dchess").unwrap().castling, CastlingRule::None);
+        assert_eq!(by_name("displacement").unwrap().castling, CastlingRule::Free { max_steps: 3 });
+        assert_eq!(by_name("dchess").unwrap().start_count(), 8_294_400);
+        assert_eq!(by_name("vdchess").unwrap().start_count(), 5760);
+        assert_eq!(by_name("chess9").unwrap().start_count(), 9);
+        assert!(by_name("fischerandom").is_ok());
         for v in ["chess", "chess960", "dchess", "vdchess"] {
-            let v = builtin(v).unwrap();
+            let v = by_name(v).unwrap();
             let fen = crate::startpos::start_fen(v, v.start_default).unwrap();
             assert!(fen.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"), "{fen}");
         }
-        assert!(builtin("nonsense").is_err());
+        assert!(by_name("nonsense").is_err());
     }
 }

@@ -5,6 +5,7 @@
 //! Owns: reading variant files into `Variant`s, with line-numbered errors.
 //! Must not know: bitboards, positions.
 
+use super::arrays::{ArrayRule, Permutations, MAX_PERMUTATIONS};
 use super::{
     Candidate, CastlingRule, PieceDef, PieceKind, SetupForms, StalemateRule, StartRule, Substitution,
     TranspositionRule, Variant, MAX_KINDS,
@@ -30,17 +31,64 @@ impl fmt::Display for VariantError {
 impl std::error::Error for VariantError {}
 
 /// One section as read: key -> (line, value); pieces by letter.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 struct Section {
     name: String,
     line: usize,
     keys: BTreeMap<String, (usize, String)>,
     pieces: Vec<(char, usize, String)>,
+    /// The section says `replace = yes`: it may take the name of a variant known before.
+    replaces: bool,
+}
+
+/// Variant definitions as read from the text, before they are built: what a later file's
+/// sections may inherit from.
+#[derive(Clone, Debug, Default)]
+pub struct Definitions {
+    sections: Vec<Section>,
+}
+
+impl Definitions {
+    /// The names defined, in file order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.sections.iter().map(|s| s.name.as_str())
+    }
+
+    /// Whether the definition of `name` says `replace = yes`.
+    pub fn replaces(&self, name: &str) -> bool {
+        self.sections.iter().any(|s| s.name == name && s.replaces)
+    }
+
+    /// The line of the section header of `name`.
+    pub fn line_of(&self, name: &str) -> Option<usize> {
+        self.sections.iter().find(|s| s.name == name).map(|s| s.line)
+    }
+
+    /// These definitions, then `later` in place of any of the same name.
+    pub fn merged(&self, later: &Definitions) -> Definitions {
+        let mut sections: Vec<Section> =
+            self.sections.iter().filter(|s| !later.sections.iter().any(|l| l.name == s.name)).cloned().collect();
+        sections.extend(later.sections.iter().cloned());
+        Definitions { sections }
+    }
+
+    /// Build every variant defined.
+    pub fn build(&self) -> Result<Vec<Variant>, VariantError> {
+        self.sections.iter().map(build).collect()
+    }
 }
 
 /// Parse every section of a variant file into variants.
 pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
+    read_definitions(text, &Definitions::default())?.build()
+}
+
+/// Read the sections of a variant file; a parent is looked for among the file's earlier sections,
+/// then among `known`.
+pub fn read_definitions(text: &str, known: &Definitions) -> Result<Definitions, VariantError> {
     let mut sections: Vec<Section> = Vec::new();
+    // Letters given a piece line in the current section itself (not inherited).
+    let mut own_letters: Vec<char> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let err = |m: String| VariantError { line: line_no, message: m };
@@ -54,8 +102,13 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
                 Some((n, p)) => (n.trim(), Some(p.trim())),
                 None => (head.trim(), None),
             };
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_+".contains(c)) {
-                return Err(err(format!("bad variant name '{name}'")));
+            if name.is_empty()
+                || name.len() > MAX_NAME_LEN
+                || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_+".contains(c))
+            {
+                return Err(err(format!(
+                    "bad variant name '{name}' (letters, digits, '-', '_', '+'; at most {MAX_NAME_LEN})"
+                )));
             }
             if sections.iter().any(|s| s.name == name) {
                 return Err(err(format!("variant '{name}' defined twice")));
@@ -63,6 +116,8 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
             let mut section = match parent {
                 Some(p) => sections
                     .iter()
+                    .rev()
+                    .chain(known.sections.iter().rev())
                     .find(|s| s.name == p)
                     .cloned()
                     .ok_or_else(|| err(format!("unknown parent variant '{p}'")))?,
@@ -70,7 +125,12 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
             };
             section.name = name.to_string();
             section.line = line_no;
+            // An inherited line may come from another file: its errors are the header's.
+            section.keys.values_mut().for_each(|(line, _)| *line = line_no);
+            section.pieces.iter_mut().for_each(|(_, line, _)| *line = line_no);
+            section.replaces = false;
             sections.push(section);
+            own_letters.clear();
             continue;
         }
         let section = sections.last_mut().ok_or_else(|| err("key outside any [section]".into()))?;
@@ -84,6 +144,10 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
                     .next()
                     .filter(|c| c.is_ascii_uppercase())
                     .ok_or_else(|| err(format!("a piece line starts with an upper-case letter, got '{value}'")))?;
+                if own_letters.contains(&letter) {
+                    return Err(err(format!("piece letter '{letter}' used twice")));
+                }
+                own_letters.push(letter);
                 section.pieces.retain(|(l, _, _)| *l != letter);
                 section.pieces.push((letter, line_no, value));
             }
@@ -91,13 +155,23 @@ pub fn parse_variants(text: &str) -> Result<Vec<Variant>, VariantError> {
                 let letter = value.chars().next().unwrap_or(' ');
                 section.pieces.retain(|(l, _, _)| *l != letter);
             }
+            "replace" => {
+                section.replaces = match value.as_str() {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(err(format!("'replace' is yes or no, not '{value}'"))),
+                };
+            }
             _ => {
                 section.keys.insert(key.to_string(), (line_no, value));
             }
         }
     }
-    sections.iter().map(build).collect()
+    Ok(Definitions { sections })
 }
+
+/// The longest variant name accepted.
+pub const MAX_NAME_LEN: usize = 40;
 
 fn build(s: &Section) -> Result<Variant, VariantError> {
     let get = |key: &str| -> Result<(usize, &str), VariantError> {
@@ -243,6 +317,9 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
         ["free", n] => CastlingRule::Free { max_steps: n.parse().map_err(|_| cerr())? },
         _ => return Err(cerr()),
     };
+    if castling != CastlingRule::None && !pieces.iter().any(|p| p.castling_rook) {
+        return Err(VariantError { line, message: "castling needs a piece type marked castling-rook".into() });
+    }
 
     let (line, stalemate_text) = get("stalemate")?;
     let stalemate = match stalemate_text.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -309,6 +386,38 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
             }
             _ => return Err(serr("expected mirrored or per-side")),
         }
+    } else if let Some(rest) = start_text.strip_prefix("permutations ") {
+        let mut words = rest.split_whitespace();
+        let pieces = words.next().unwrap_or("");
+        if pieces.chars().count() != geometry.files as usize {
+            return Err(serr("the pieces must fill the back rank"));
+        }
+        for c in pieces.chars() {
+            kind(line, &c.to_string())?;
+        }
+        let mut rules = Vec::new();
+        for w in words {
+            let pair = |text: &str| -> Result<(char, char), VariantError> {
+                let (a, b) = text.split_once(',').ok_or_else(|| serr("a rule names two letters: X,Y"))?;
+                kind(line, a)?;
+                kind(line, b)?;
+                Ok((a.chars().next().unwrap_or(' '), b.chars().next().unwrap_or(' ')))
+            };
+            rules.push(if let Some(p) = w.strip_prefix("opposite-colours=") {
+                let (a, b) = pair(p)?;
+                ArrayRule::OppositeColours(a, b)
+            } else if let Some(p) = w.strip_prefix("between=") {
+                let (a, b) = pair(p)?;
+                ArrayRule::Between(a, b)
+            } else if w == "pawns-defended" {
+                ArrayRule::PawnsDefended
+            } else {
+                return Err(serr(&format!("unknown rule '{w}'")));
+            });
+        }
+        let p = Permutations::new(pieces, rules)
+            .ok_or_else(|| serr(&format!("more than {MAX_PERMUTATIONS} arrangements to look through")))?;
+        StartRule::Permutations(p)
     } else {
         return Err(serr("unknown kind"));
     };

@@ -138,10 +138,10 @@ fn shift_ranks(text: &str, delta: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     fn position(variant: &str, fen: &str) -> AnyPosition {
-        AnyPosition::from_fen(builtin(variant).unwrap(), fen).unwrap()
+        AnyPosition::from_fen(by_name(variant).unwrap(), fen).unwrap()
     }
 
     #[test]

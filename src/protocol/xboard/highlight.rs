@@ -70,15 +70,15 @@ fn colour_fen(g: Geometry, marks: &[(Square, char)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::builtin;
+    use crate::variant::by_name;
 
     #[test]
     fn knight_and_drop_targets() {
-        let v = builtin("chess").unwrap();
+        let v = by_name("chess").unwrap();
         let p = AnyPosition::from_fen(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(targets(&p, "g1").as_deref(), Some("8/8/8/8/8/5Y1Y/8/8"));
         assert_eq!(targets(&p, "z9"), None);
-        let vd = builtin("vdchess").unwrap();
+        let vd = by_name("vdchess").unwrap();
         let p = AnyPosition::from_fen(vd, "k7/8/8/8/8/8/8/K7[C] w - - 0 1").unwrap();
         let h = targets(&p, "C@").unwrap();
         assert_eq!(h.matches('Y').count(), 62);

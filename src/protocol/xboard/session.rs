@@ -12,14 +12,14 @@ use super::clock::Clock;
 use super::codec::MoveCodec;
 use super::highlight;
 use super::setup::{self, XBOARD_BUILT_IN};
-use crate::engine::options::{HASH, RANDOM_START, THREADS};
+use crate::engine::options::{Effect, HASH, RANDOM_START, THREADS};
 use crate::engine::{Engine, Frontend, SearchEvent};
 use crate::game::{Game, Outcome};
 use crate::geometry::Color;
 use crate::pregame;
 use crate::protocol::option_text;
 use crate::search::{Bound, ScoreReport, SearchLimits};
-use crate::startpos::{random_index, start_fen};
+use crate::startpos::{castles_as_chess960, random_index, start_fen};
 use crate::variant::{self, Variant};
 use crate::with_position;
 use crossbeam_channel::{never, Receiver};
@@ -283,8 +283,12 @@ impl<W: Write> Xboard<W> {
     /// `variant`); a value that is not allowed is answered with an error and changes nothing.
     fn set_option(&mut self, name: &str, value: &str, line: &str) {
         let value = option_text::xboard_value(name, value);
-        if let Err(e) = self.engine.set_option(Frontend::Xboard, name, value) {
-            self.say(&format!("Error ({e}): {line}"));
+        match self.engine.set_option(Frontend::Xboard, name, value) {
+            Ok(option) if option.effect == Effect::Variants => {
+                self.say(&format!("feature variants=\"{}\"", setup::gui_variants().join(",")));
+            }
+            Ok(_) => {}
+            Err(e) => self.say(&format!("Error ({e}): {line}")),
         }
     }
 
@@ -297,7 +301,7 @@ impl<W: Write> Xboard<W> {
     /// Start a game of `variant` at `fen` (engine numbering); nothing changes on error.
     fn start_game(&mut self, variant: &'static Variant, fen: &str) -> Result<(), String> {
         let game = Game::new(variant, fen).map_err(|e| e.to_string())?;
-        self.chess960_castling = setup::chess960_castling(variant);
+        self.chess960_castling = castles_as_chess960(variant);
         self.codec = MoveCodec::new(variant.geometry.ranks, self.chess960_castling);
         self.game = game;
         self.start_fen = fen.to_string();
@@ -331,7 +335,7 @@ impl<W: Write> Xboard<W> {
         self.engine_side = Color::Black;
         self.analysing = false;
         self.clock.set_depth(None);
-        let name = variant::builtin(self.our_name("normal")).map(|v| v.name.clone()).unwrap_or_default();
+        let name = variant::by_name(self.our_name("normal")).map(|v| v.name.clone()).unwrap_or_default();
         if let Err(e) = self.load_variant(&name) {
             self.say(&format!("Error ({e}): new"));
         }
@@ -340,7 +344,7 @@ impl<W: Write> Xboard<W> {
 
     fn variant(&mut self, gui_name: &str) {
         let gui_name = gui_name.trim().to_ascii_lowercase();
-        let Ok(v) = variant::builtin(self.our_name(&gui_name)) else {
+        let Ok(v) = variant::by_name(self.our_name(&gui_name)) else {
             self.say(&format!("Error (unsupported variant): variant {gui_name}"));
             return;
         };
