@@ -13,7 +13,7 @@ fn main() {
     let seconds = args.get(1).and_then(|s| s.parse::<u64>().ok());
     let seed = args.get(2).map_or(Some(1), |s| s.parse::<u64>().ok());
     let (Some(target), Some(seconds), Some(seed)) = (target, seconds, seed) else {
-        eprintln!("usage: fuzz fen|moves|uci|xboard|book SECONDS [SEED]");
+        eprintln!("usage: fuzz fen|moves|uci|xboard|book|variants SECONDS [SEED]");
         std::process::exit(2);
     };
     let report = run(target, seed, Duration::from_secs(seconds), u64::MAX);

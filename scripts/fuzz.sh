@@ -7,7 +7,7 @@ minutes=${1:?usage: scripts/fuzz.sh MINUTES [SEED]}
 seed=${2:-$(date +%s)}
 cd "$(dirname "$0")/.."
 cargo build --release --example fuzz
-per=$((minutes * 60 / 5))
-for target in fen moves book uci xboard; do
+per=$((minutes * 60 / 6))
+for target in fen moves book variants uci xboard; do
     target/release/examples/fuzz "$target" "$per" "$seed"
 done
