@@ -248,6 +248,32 @@ fn variants_from_a_file_join_the_built_in_ones_and_a_bad_file_is_refused() {
     assert_eq!((code, out.trim()), (0, "Nodes searched: 25520"), "{err}");
     let (_, out, _) = menagerie(&["variants", "--variants", boards]);
     assert!(out.contains("chess12x10"), "{out}");
+    // A match in a variant of the file: the referee and each engine load it.
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_menagerie"));
+    let path = format!("option.VariantPath={boards}");
+    let (code, out, err) = menagerie(&[
+        "--variants",
+        boards,
+        "match",
+        "--variant",
+        "chess10x10",
+        "--tc",
+        "depth=1",
+        "--games",
+        "2",
+        "--maxmoves",
+        "40",
+        "--engine",
+        "name=a",
+        &engine,
+        &path,
+        "--engine",
+        "name=b",
+        &engine,
+        &path,
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(format!("{out}{err}").contains("[2/2]"), "{out}\n{err}");
     // A built-in variant is replaced only when the file says so.
     let mine = "[chess9:chess]\nstart = fen 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\n";
     let (code, out, err) = menagerie(&["--variants", &file("no.vars", mine), "startpos", "--variant", "chess9"]);

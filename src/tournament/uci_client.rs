@@ -38,9 +38,24 @@ impl UciClient {
     }
 
     fn ready(&mut self) -> Result<(), EngineError> {
+        let deadline = Instant::now() + HANDSHAKE;
         let p = self.process()?;
         p.send("isready")?;
-        p.wait_for(Instant::now() + HANDSHAKE, "readyok", |l| l == "readyok")?;
+        let mut announced = None;
+        loop {
+            let line = p.recv(deadline, "readyok")?;
+            let line = line.trim();
+            if line == "readyok" {
+                break;
+            }
+            // An engine that loaded a variant file (VariantPath) lists its variants anew.
+            if let Some(list) = line.strip_prefix("info string variants ") {
+                announced = Some(list.split_whitespace().map(str::to_string).collect());
+            }
+        }
+        if let Some(variants) = announced {
+            self.variants = variants;
+        }
         Ok(())
     }
 
