@@ -248,6 +248,13 @@ fn variants_from_a_file_join_the_built_in_ones_and_a_bad_file_is_refused() {
     assert_eq!((code, out.trim()), (0, "Nodes searched: 25520"), "{err}");
     let (_, out, _) = menagerie(&["variants", "--variants", boards]);
     assert!(out.contains("chess12x10"), "{out}");
+    // The bench searches the file's variants too.
+    let nodes = |out: &str| out.lines().find_map(|l| l.strip_prefix("Nodes searched: ")).map(str::to_string);
+    let (_, plain, _) = menagerie(&["bench", "3"]);
+    let (code, with_file, err) = menagerie(&["--variants", boards, "bench", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let (plain, with_file) = (nodes(&plain).unwrap(), nodes(&with_file).unwrap());
+    assert!(with_file.parse::<u64>().unwrap() > plain.parse::<u64>().unwrap(), "{with_file} <= {plain}");
     // A match in a variant of the file: the referee and each engine load it.
     let engine = format!("cmd={}", env!("CARGO_BIN_EXE_menagerie"));
     let path = format!("option.VariantPath={boards}");

@@ -1,7 +1,8 @@
 //! The bench: a fixed-depth search of a fixed list of positions covering every built-in variant
-//! (start positions and middlegames from the perft suites), with the table cleared before each
-//! position, each variant evaluated as the engine evaluates it by default (the built-in
-//! network where one is the default, else the hand-written evaluation). With one thread the
+//! (start positions and middlegames from the perft suites), and of the start position of each
+//! variant loaded from a file, with the table cleared before each position, each variant
+//! evaluated as the engine evaluates it by default (the built-in network where one is the
+//! default, else the hand-written evaluation). With one thread the
 //! node count is deterministic: it is the engine's signature, and a change that should not
 //! alter the search must not alter it.
 //!
@@ -12,7 +13,8 @@ use crate::any::AnyPosition;
 use crate::engine::EngineError;
 use crate::nnue::embedded::default_for;
 use crate::search::{self, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
-use crate::variant::by_name;
+use crate::startpos::start_fen;
+use crate::variant::{by_name, is_builtin, names};
 use crate::with_position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -87,9 +89,17 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
     let start = Instant::now();
     let mut nodes = 0;
     let mut positions = Vec::with_capacity(BENCH_POSITIONS.len());
-    for bp in BENCH_POSITIONS {
-        let variant = by_name(bp.variant)?;
-        let position = AnyPosition::from_fen(variant, bp.fen)?;
+    // Variants loaded from a file (`--variants`) are benched from their default start position.
+    let loaded: Vec<(&'static str, String)> = names()
+        .into_iter()
+        .filter(|name| !is_builtin(name))
+        .filter_map(|name| by_name(name).ok())
+        .map(|v| Ok((v.name.as_str(), start_fen(v, v.start_default)?)))
+        .collect::<Result<_, EngineError>>()?;
+    let listed = BENCH_POSITIONS.iter().map(|bp| (bp.variant, bp.fen.to_string()));
+    for (variant_name, fen) in listed.chain(loaded) {
+        let variant = by_name(variant_name)?;
+        let position = AnyPosition::from_fen(variant, &fen)?;
         tt.clear();
         let (n, best) = with_position!(&position, root => {
             let mut job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop, &search_threads);
@@ -98,7 +108,7 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
             (outcome.nodes, outcome.best.map(|m| root.move_to_uci(m, false)))
         });
         nodes += n;
-        positions.push((bp.variant.to_string(), bp.fen.to_string(), n, best));
+        positions.push((variant_name.to_string(), fen, n, best));
     }
     let time = start.elapsed();
     Ok(BenchReport { nodes, nps: search::nps(nodes, time), time, depth, positions })
@@ -107,7 +117,6 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<BenchReport, En
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::names;
 
     #[test]
     fn every_variant_is_benched_and_every_position_reads() {
