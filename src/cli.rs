@@ -201,12 +201,19 @@ struct TrainArgs {
     /// added to the hand-written evaluation.
     #[arg(long)]
     correction: Option<u16>,
+    /// Train a column per kind and square (true), or only one per colour and kind: a network
+    /// of the material alone (false; needs --factorise true).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    piece_squares: bool,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
     use menagerie::nnue::{file, samples::SampleSet, train, InputLayout};
     if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) {
         return Err("train needs 1..4096 hidden neurons, an epoch, a batch and lambda in 0..1".to_string());
+    }
+    if !a.piece_squares && !a.factorise {
+        return Err("--piece-squares false needs --factorise true".to_string());
     }
     let mut games = Vec::new();
     for path in &a.data {
@@ -235,10 +242,11 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         validation: a.validation,
         factorise: a.factorise,
         correction: a.correction,
+        piece_squares: a.piece_squares,
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} correction {:?}",
+         factorise {} correction {:?} piece-squares {}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -249,7 +257,8 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.lambda,
         a.seed,
         a.factorise,
-        a.correction
+        a.correction,
+        a.piece_squares
     )];
     let mut failure = None;
     train::train(layout, &set, &config, |report, net| {

@@ -194,6 +194,33 @@ mod tests {
     }
 
     #[test]
+    fn a_material_network_learns_and_gives_every_square_of_a_kind_the_same_column() {
+        let (layout, set, _) = tiny_samples();
+        let config = train::TrainConfig {
+            hidden: 16,
+            epochs: 12,
+            batch: 64,
+            learning_rate: 0.01,
+            validation: 0.0,
+            correction: Some(100),
+            piece_squares: false,
+            ..Default::default()
+        };
+        let mut losses = Vec::new();
+        let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss)).quantised();
+        assert!(losses[losses.len() - 1] < 0.9 * losses[0], "{losses:?}");
+        let (h, squares) = (net.hidden, layout.geometry.squares());
+        let column = |input: usize| &net.input_weights[input * h..(input + 1) * h];
+        for group in 0..2 * layout.kinds.len() {
+            let first = column(group * squares);
+            assert!(first.iter().any(|&w| w != 0), "group {group} learnt nothing");
+            for square in 1..squares {
+                assert_eq!(column(group * squares + square), first, "group {group}, square {square}");
+            }
+        }
+    }
+
+    #[test]
     fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
         let (layout, set, _) = tiny_samples();
         let config = train::TrainConfig {

@@ -37,6 +37,9 @@ pub struct TrainConfig {
     pub factorise: bool,
     /// Train a correction network with this bound (`Network::correction`).
     pub correction: Option<u16>,
+    /// Train a column per (kind, square); when false, a board input's column is its factor
+    /// column alone, so the network sees only the material (needs `factorise`).
+    pub piece_squares: bool,
 }
 
 impl Default for TrainConfig {
@@ -51,6 +54,7 @@ impl Default for TrainConfig {
             validation: 0.05,
             factorise: true,
             correction: None,
+            piece_squares: true,
         }
     }
 }
@@ -97,6 +101,9 @@ pub struct FloatNetwork {
     pub params: Vec<f32>,
     /// The bound of a correction network (`Network::correction`).
     pub correction: Option<u16>,
+    /// Whether board inputs have a column of their own beside their factor column
+    /// (`TrainConfig::piece_squares`); when not, their own columns stay zero.
+    pub piece_squares: bool,
 }
 
 struct Offsets {
@@ -108,25 +115,24 @@ struct Offsets {
 
 impl FloatNetwork {
     /// Small random weights (uniform, scaled by the fan-in); the factor columns, if
-    /// `factorise`, start at zero.
-    pub fn random(
-        layout: InputLayout,
-        hidden: usize,
-        factorise: bool,
-        correction: Option<u16>,
-        seed: u64,
-    ) -> FloatNetwork {
+    /// `factorise`, start at zero, or at random where board inputs have no columns of their own.
+    pub fn random(layout: InputLayout, hidden: usize, config: &TrainConfig) -> FloatNetwork {
         let inputs = layout.input_count();
-        let factors = if factorise { 2 * layout.kinds.len() } else { 0 };
-        let mut rng = SplitMix64::new(seed);
+        let factors = if config.factorise { 2 * layout.kinds.len() } else { 0 };
+        let piece_squares = config.piece_squares || factors == 0;
+        let board_inputs = factors * layout.geometry.squares();
+        let mut rng = SplitMix64::new(config.seed);
         let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
         let mut params = Vec::with_capacity((inputs + factors) * hidden + 3 * hidden + 1);
-        params.extend((0..inputs * hidden).map(|_| uniform(0.1)));
-        params.extend(std::iter::repeat_n(0.0, factors * hidden));
+        for input in 0..inputs {
+            let own = piece_squares || input >= board_inputs;
+            params.extend((0..hidden).map(|_| if own { uniform(0.1) } else { 0.0 }));
+        }
+        params.extend((0..factors * hidden).map(|_| if piece_squares { 0.0 } else { uniform(0.1) }));
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
         params.extend((0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
         params.push(0.0);
-        FloatNetwork { layout, hidden, factors, params, correction }
+        FloatNetwork { layout, hidden, factors, params, correction: config.correction, piece_squares }
     }
 
     fn offsets(&self) -> Offsets {
@@ -227,7 +233,8 @@ impl FloatNetwork {
             }
             for &i in inputs {
                 let (column, factor) = self.columns(usize::from(i), &o);
-                for start in std::iter::once(column).chain(factor) {
+                let own = (self.piece_squares || factor.is_none()).then_some(column);
+                for start in own.into_iter().chain(factor) {
                     for (g, d) in grad[start..start + h].iter_mut().zip(&work.d_acc) {
                         *g += d;
                     }
@@ -331,7 +338,7 @@ pub fn train(
     config: &TrainConfig,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
 ) -> FloatNetwork {
-    let mut net = FloatNetwork::random(layout, config.hidden, config.factorise, config.correction, config.seed);
+    let mut net = FloatNetwork::random(layout, config.hidden, config);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..set.len()).collect();
     shuffle(&mut order, &mut rng);
@@ -429,7 +436,8 @@ mod tests {
     #[test]
     fn factor_columns_are_folded_into_every_board_column_of_their_kind() {
         let layout = vd_layout();
-        let mut net = FloatNetwork::random(layout, 8, true, None, 3);
+        let config = TrainConfig { seed: 3, ..TrainConfig::default() };
+        let mut net = FloatNetwork::random(layout, 8, &config);
         let o = net.offsets();
         let squares = net.layout.geometry.squares();
         assert_eq!(net.factors, 2 * net.layout.kinds.len());
