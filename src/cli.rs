@@ -188,7 +188,7 @@ struct TrainArgs {
     lambda: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Share of the positions held out to measure the fit.
+    /// Share of the games held out, whole, to measure the fit.
     #[arg(long, default_value_t = 0.05)]
     validation: f32,
     /// Hand inputs per kind, where the family has drops.

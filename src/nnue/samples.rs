@@ -35,6 +35,10 @@ pub struct SampleSet {
     pub results: Vec<f32>,
     /// The hand-written evaluation, centipawns for the side to move.
     pub hand_written: Vec<i16>,
+    /// The game each sample comes from, numbered from 0 in the order the games were given:
+    /// a validation set must hold out whole games, since the positions of one game (and, in a
+    /// random-array variant, its army) are too alike to test a fit on each other.
+    pub games: Vec<u32>,
 }
 
 /// One sample, borrowed from a set.
@@ -82,7 +86,12 @@ impl SampleSet {
         }
     }
 
-    fn push(&mut self, ours: &[usize], theirs: &[usize], score: i16, result: f32, hand_written: i16) {
+    /// How many games the samples come from (the highest game number plus one).
+    pub fn game_count(&self) -> usize {
+        self.games.last().map_or(0, |&g| g as usize + 1)
+    }
+
+    fn push(&mut self, game: u32, ours: &[usize], theirs: &[usize], score: i16, result: f32, hand_written: i16) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -93,6 +102,7 @@ impl SampleSet {
         self.scores.push(score);
         self.results.push(result);
         self.hand_written.push(hand_written);
+        self.games.push(game);
     }
 
     /// The samples of `games` whose variants fit `layout` (the others are counted and left out);
@@ -111,7 +121,8 @@ impl SampleSet {
                 continue;
             };
             let start = AnyPosition::from_fen(variant, &record.start_fen).map_err(|e| fail(e.to_string()))?;
-            crate::with_position!(&start, p => replay(p.clone(), &map, record, &mut set).map_err(fail)?);
+            let game = (g - skipped) as u32;
+            crate::with_position!(&start, p => replay(p.clone(), &map, record, game, &mut set).map_err(fail)?);
         }
         Ok((set, skipped))
     }
@@ -121,6 +132,7 @@ fn replay<B: BitSet>(
     mut pos: Position<B>,
     map: &FeatureMap,
     record: &GameRecord,
+    game: u32,
     set: &mut SampleSet,
 ) -> Result<(), String> {
     let white_result = f32::from(record.white_tenths) / 10.0;
@@ -141,7 +153,7 @@ fn replay<B: BitSet>(
             Network::active_inputs(map, &pos, us.flip(), &mut theirs);
             let result = if us == Color::White { white_result } else { 1.0 - white_result };
             let base = hand_written.evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            set.push(&ours, &theirs, *score, result, base);
+            set.push(game, &ours, &theirs, *score, result, base);
         }
         pos.play(m);
     }

@@ -30,7 +30,7 @@ pub struct TrainConfig {
     /// Weight of the search's score against the game's result in the target.
     pub lambda: f32,
     pub seed: u64,
-    /// Share of the samples held out to measure the fit.
+    /// Share of the games held out, whole, to measure the fit.
     pub validation: f32,
     /// Train shared columns per (relative colour, kind) beside the per-square ones (see
     /// `FloatNetwork::factors`).
@@ -340,11 +340,7 @@ pub fn train(
 ) -> FloatNetwork {
     let mut net = FloatNetwork::random(layout, config.hidden, config);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
-    let mut order: Vec<usize> = (0..set.len()).collect();
-    shuffle(&mut order, &mut rng);
-    let held = ((set.len() as f32 * config.validation) as usize).min(set.len());
-    let (validation, training) = order.split_at(held);
-    let (validation, mut training) = (validation.to_vec(), training.to_vec());
+    let (validation, mut training) = split_by_game(set, config.validation, &mut rng);
     let hand_written_loss = mean_loss(None, set, &validation, config.lambda);
     let n = net.params.len();
     let mut adam = Adam::new(n);
@@ -389,6 +385,19 @@ pub fn train(
     net
 }
 
+/// The validation and training samples: a `share` of the games, drawn at random, held out
+/// whole.
+fn split_by_game(set: &SampleSet, share: f32, rng: &mut SplitMix64) -> (Vec<usize>, Vec<usize>) {
+    let mut games: Vec<usize> = (0..set.game_count()).collect();
+    shuffle(&mut games, rng);
+    let held = ((games.len() as f32 * share).round() as usize).min(games.len());
+    let mut held_out = vec![false; games.len()];
+    for &g in &games[..held] {
+        held_out[g] = true;
+    }
+    (0..set.len()).partition(|&i| held_out[set.games[i] as usize])
+}
+
 fn shuffle(v: &mut [usize], rng: &mut SplitMix64) {
     for i in (1..v.len()).rev() {
         v.swap(i, rng.index(i + 1));
@@ -431,6 +440,26 @@ mod tests {
     fn vd_layout() -> InputLayout {
         let names = ["chess", "dchess", "vdchess"];
         InputLayout::union(names.iter().map(|n| by_name(n).expect("built in")), 1).expect("layout")
+    }
+
+    #[test]
+    fn the_validation_set_holds_out_whole_games() {
+        let games: Vec<u32> = (0..100u32).flat_map(|g| std::iter::repeat_n(g, 1 + g as usize % 7)).collect();
+        let n = games.len();
+        let set = SampleSet {
+            inputs: Vec::new(),
+            starts: vec![0; n + 1],
+            mids: vec![0; n],
+            scores: vec![0; n],
+            results: vec![0.5; n],
+            hand_written: vec![0; n],
+            games,
+        };
+        let (validation, training) = split_by_game(&set, 0.1, &mut SplitMix64::new(5));
+        assert_eq!(validation.len() + training.len(), n);
+        let held: std::collections::BTreeSet<u32> = validation.iter().map(|&i| set.games[i]).collect();
+        assert_eq!(held.len(), 10, "a tenth of the 100 games");
+        assert!(training.iter().all(|&i| !held.contains(&set.games[i])), "a game on both sides");
     }
 
     #[test]
