@@ -169,7 +169,8 @@ struct TrainArgs {
     /// Data files of `menagerie datagen`, comma-separated.
     #[arg(long, required = true, value_delimiter = ',')]
     data: Vec<std::path::PathBuf>,
-    /// The network file to write (after every epoch, so that a stopped run leaves one).
+    /// The network file to write: after every epoch whose validation loss is the lowest yet
+    /// (so that a stopped run leaves one, and a network that began to overfit is not kept).
     #[arg(long)]
     out: std::path::PathBuf,
     /// The board family, as a variant whose board it is (default: the first game's).
@@ -261,8 +262,17 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.piece_squares
     )];
     let mut failure = None;
+    let mut best = f64::INFINITY;
     train::train(layout, &set, &config, |report, net| {
-        eprintln!("{report}");
+        // With no games held out every validation loss is 0, so every epoch is written.
+        if report.validation_loss > best {
+            eprintln!("{report} (not written: the validation loss was {best:.6})");
+            return;
+        }
+        best = report.validation_loss;
+        eprintln!("{report} (written)");
+        let mut notes = notes.clone();
+        notes.push(format!("epoch {} of {}, validation loss {:.6}", report.epoch, a.epochs, report.validation_loss));
         let temporary = a.out.with_extension("partial");
         let written = std::fs::write(&temporary, file::write(&net.quantised(), &notes))
             .and_then(|()| std::fs::rename(&temporary, &a.out));
