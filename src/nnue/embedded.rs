@@ -43,6 +43,11 @@ const FILES: &[BuiltInFile] = &[
         bytes: include_bytes!("../../nets/menagerie-8x8-gen2.nnue"),
         default: DefaultIn::Variants(&["chess9", "displacement"]),
     },
+    BuiltInFile {
+        name: "menagerie-12x8-gen2.nnue",
+        bytes: include_bytes!("../../nets/menagerie-12x8-gen2.nnue"),
+        default: DefaultIn::Variants(&["rvc"]),
+    },
 ];
 
 /// The networks that read back, each with where it is the default (an empty file, a build
@@ -95,20 +100,22 @@ mod tests {
     use crate::variant::by_name;
 
     #[test]
-    fn every_built_in_network_reads_back_and_the_8x8_one_fits_every_8x8_variant() {
+    fn every_built_in_network_reads_back_and_one_fits_every_8x8_and_12x8_variant() {
         assert_eq!(built_in().count(), FILES.iter().filter(|f| !f.bytes.is_empty()).count());
-        for name in ["chess", "dchess", "chess9", "displacement", "vdchess"] {
+        for name in ["chess", "dchess", "chess9", "displacement", "vdchess", "rvc"] {
             assert!(fitting(built_in(), by_name(name).expect("variant")).is_some(), "{name}");
         }
-        assert!(fitting(built_in(), by_name("rvc").expect("rvc")).is_none(), "no 12x8 network yet");
+        for name in ["capablanca", "caparandom"] {
+            assert!(fitting(built_in(), by_name(name).expect("variant")).is_none(), "no 10x8 network yet: {name}");
+        }
     }
 
     #[test]
     fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
-        for name in ["chess9", "displacement"] {
+        for name in ["chess9", "displacement", "rvc"] {
             assert!(default_for(by_name(name).expect("variant")).is_some(), "{name}");
         }
-        for name in ["chess", "dchess", "vdchess", "rvc"] {
+        for name in ["chess", "dchess", "vdchess", "capablanca"] {
             assert!(default_for(by_name(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
