@@ -39,9 +39,9 @@ const FILES: &[BuiltInFile] = &[
         default: DefaultIn::Everywhere,
     },
     BuiltInFile {
-        name: "menagerie-8x8-gen2.nnue",
-        bytes: include_bytes!("../../nets/menagerie-8x8-gen2.nnue"),
-        default: DefaultIn::Variants(&["chess9", "displacement"]),
+        name: "menagerie-8x8-gen3.nnue",
+        bytes: include_bytes!("../../nets/menagerie-8x8-gen3.nnue"),
+        default: DefaultIn::Variants(&["dchess", "chess9", "displacement"]),
     },
     BuiltInFile {
         name: "menagerie-12x8-gen2.nnue",
@@ -112,10 +112,10 @@ mod tests {
 
     #[test]
     fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
-        for name in ["chess9", "displacement", "rvc"] {
+        for name in ["dchess", "chess9", "displacement", "rvc"] {
             assert!(default_for(by_name(name).expect("variant")).is_some(), "{name}");
         }
-        for name in ["chess", "dchess", "vdchess", "capablanca"] {
+        for name in ["chess", "vdchess", "capablanca"] {
             assert!(default_for(by_name(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
