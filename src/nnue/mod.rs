@@ -171,19 +171,23 @@ mod tests {
         (layout, set, games)
     }
 
+    /// A small, fast training run for the tiny sample set: every test varies it.
+    fn tiny_config() -> train::TrainConfig {
+        train::TrainConfig {
+            hidden: 16,
+            epochs: 12,
+            batch: 64,
+            learning_rate: 0.01,
+            validation: 0.0,
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn the_trainer_lowers_its_loss_and_is_the_same_for_a_seed() {
         let (layout, set, _) = tiny_samples();
         for correction in [None, Some(100)] {
-            let config = train::TrainConfig {
-                hidden: 16,
-                epochs: 12,
-                batch: 64,
-                learning_rate: 0.01,
-                validation: 0.0,
-                correction,
-                ..Default::default()
-            };
+            let config = train::TrainConfig { correction, ..tiny_config() };
             let mut losses = Vec::new();
             let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
             assert!(losses[losses.len() - 1] < 0.8 * losses[0], "correction {correction:?}: {losses:?}");
@@ -196,16 +200,7 @@ mod tests {
     #[test]
     fn a_material_network_learns_and_gives_every_square_of_a_kind_the_same_column() {
         let (layout, set, _) = tiny_samples();
-        let config = train::TrainConfig {
-            hidden: 16,
-            epochs: 12,
-            batch: 64,
-            learning_rate: 0.01,
-            validation: 0.0,
-            correction: Some(100),
-            piece_squares: false,
-            ..Default::default()
-        };
+        let config = train::TrainConfig { correction: Some(100), piece_squares: false, ..tiny_config() };
         let mut losses = Vec::new();
         let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss)).quantised();
         assert!(losses[losses.len() - 1] < 0.9 * losses[0], "{losses:?}");
@@ -223,14 +218,7 @@ mod tests {
     #[test]
     fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
         let (layout, set, _) = tiny_samples();
-        let config = train::TrainConfig {
-            hidden: 32,
-            epochs: 6,
-            batch: 64,
-            learning_rate: 0.01,
-            validation: 0.0,
-            ..Default::default()
-        };
+        let config = train::TrainConfig { hidden: 32, epochs: 6, ..tiny_config() };
         let float = train::train(layout, &set, &config, |_, _| {});
         let net = float.quantised();
         let bytes = file::write(&net, &[]);

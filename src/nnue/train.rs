@@ -116,7 +116,8 @@ struct Offsets {
 impl FloatNetwork {
     /// Small random weights (uniform, scaled by the fan-in); the factor columns, if
     /// `factorise`, start at zero, or at random where board inputs have no columns of their own.
-    pub fn random(layout: InputLayout, hidden: usize, config: &TrainConfig) -> FloatNetwork {
+    pub fn random(layout: InputLayout, config: &TrainConfig) -> FloatNetwork {
+        let hidden = config.hidden;
         let inputs = layout.input_count();
         let factors = if config.factorise { 2 * layout.kinds.len() } else { 0 };
         let piece_squares = config.piece_squares || factors == 0;
@@ -338,7 +339,7 @@ pub fn train(
     config: &TrainConfig,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
 ) -> FloatNetwork {
-    let mut net = FloatNetwork::random(layout, config.hidden, config);
+    let mut net = FloatNetwork::random(layout, config);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
     let (validation, mut training) = split_by_game(set, config.validation, &mut rng);
     let hand_written_loss = mean_loss(None, set, &validation, config.lambda);
@@ -465,8 +466,8 @@ mod tests {
     #[test]
     fn factor_columns_are_folded_into_every_board_column_of_their_kind() {
         let layout = vd_layout();
-        let config = TrainConfig { seed: 3, ..TrainConfig::default() };
-        let mut net = FloatNetwork::random(layout, 8, &config);
+        let config = TrainConfig { hidden: 8, seed: 3, ..TrainConfig::default() };
+        let mut net = FloatNetwork::random(layout, &config);
         let o = net.offsets();
         let squares = net.layout.geometry.squares();
         assert_eq!(net.factors, 2 * net.layout.kinds.len());
