@@ -41,12 +41,14 @@ const FILES: &[BuiltInFile] = &[
     BuiltInFile {
         name: "menagerie-8x8-gen3.nnue",
         bytes: include_bytes!("../../nets/menagerie-8x8-gen3.nnue"),
-        default: DefaultIn::Variants(&["dchess", "chess9", "displacement"]),
+        // Chess-9 with strict castling and the promotion rule sets of Random Variant Chess are
+        // the measured games with one rule changed that the network's inputs do not see.
+        default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement"]),
     },
     BuiltInFile {
         name: "menagerie-12x8-gen2.nnue",
         bytes: include_bytes!("../../nets/menagerie-12x8-gen2.nnue"),
-        default: DefaultIn::Variants(&["rvc"]),
+        default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
 ];
 
@@ -112,10 +114,11 @@ mod tests {
 
     #[test]
     fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
-        for name in ["dchess", "chess9", "displacement", "rvc"] {
+        for name in ["dchess", "chess9", "chess9+strict-castling", "displacement", "rvc", "rvc+promotion-b"] {
             assert!(default_for(by_name(name).expect("variant")).is_some(), "{name}");
         }
-        for name in ["chess", "vdchess", "capablanca"] {
+        // rvcstar's J is another piece than the one the network learned.
+        for name in ["chess", "vdchess", "capablanca", "rvcstar"] {
             assert!(default_for(by_name(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
