@@ -10,7 +10,7 @@ mod common;
 
 use crossbeam_channel::Receiver;
 use menagerie::any::AnyPosition;
-use menagerie::bench;
+use menagerie::bench::{self, BenchEval};
 use menagerie::bitboard::BitSet;
 use menagerie::engine::{Engine, EngineError, SearchEvent};
 use menagerie::eval::evaluate;
@@ -91,11 +91,27 @@ fn move_mates_in_two(p: &AnyPosition, first: &str) -> bool {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = bench::run(3, 1, 4).unwrap();
-    let b = bench::run(3, 1, 4).unwrap();
+    let a = bench::run(3, 1, 4, BenchEval::Default).unwrap();
+    let b = bench::run(3, 1, 4, BenchEval::Default).unwrap();
     assert_eq!(a.nodes, b.nodes);
     assert_eq!(a.positions, b.positions);
     assert!(a.positions.iter().all(|(_, _, n, best)| *n > 0 && best.is_some()));
+}
+
+/// `bench --eval`: the hand-written evaluation where the default searches with a network, a
+/// network where the default does not (orthodox chess), and each deterministic.
+#[test]
+fn bench_evaluations_differ_where_the_default_does_not_use_them() {
+    let nodes_of = |eval, variant: &str| -> Vec<u64> {
+        let r = bench::run(4, 1, 4, eval).unwrap();
+        r.positions.iter().filter(|(v, ..)| v == variant).map(|(_, _, n, _)| *n).collect()
+    };
+    let default = |v| nodes_of(BenchEval::Default, v);
+    assert_ne!(default("dchess"), nodes_of(BenchEval::HandWritten, "dchess"));
+    assert_eq!(default("chess"), nodes_of(BenchEval::HandWritten, "chess"));
+    assert_ne!(default("chess"), nodes_of(BenchEval::Network, "chess"));
+    assert_eq!(default("rvc"), nodes_of(BenchEval::Network, "rvc"));
+    assert_eq!(nodes_of(BenchEval::Network, "chess"), nodes_of(BenchEval::Network, "chess"));
 }
 
 #[test]
@@ -393,7 +409,7 @@ fn alpha_beta_with_helper_threads_scores_the_bench_positions_as_one_thread() {
 #[test]
 #[ignore]
 fn bench_report() {
-    let r = bench::run(bench::DEFAULT_DEPTH, 1, bench::DEFAULT_HASH_MB).unwrap();
+    let r = bench::run(bench::DEFAULT_DEPTH, 1, bench::DEFAULT_HASH_MB, BenchEval::Default).unwrap();
     for (variant, fen, nodes, best) in &r.positions {
         println!("{variant:13} {nodes:>10} {:6} {fen}", best.as_deref().unwrap_or("-"));
     }

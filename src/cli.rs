@@ -1,7 +1,7 @@
 //! Command-line subcommands and the interactive loop. Every failure is one line on stderr and a
 //! non-zero exit status; nothing a user types can panic.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use menagerie::any::AnyPosition;
 use menagerie::bench;
 use menagerie::geometry::Color;
@@ -22,6 +22,24 @@ struct Cli {
     variants: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// `bench --eval`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum BenchEvalArg {
+    Default,
+    HandWritten,
+    Network,
+}
+
+impl From<BenchEvalArg> for bench::BenchEval {
+    fn from(arg: BenchEvalArg) -> bench::BenchEval {
+        match arg {
+            BenchEvalArg::Default => bench::BenchEval::Default,
+            BenchEvalArg::HandWritten => bench::BenchEval::HandWritten,
+            BenchEvalArg::Network => bench::BenchEval::Network,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -97,6 +115,10 @@ enum Command {
         threads: Option<usize>,
         /// Hash table size in megabytes.
         hash: Option<usize>,
+        /// The evaluation: default (as the engine plays; the signature), hand-written, or
+        /// network (a built-in network wherever one fits), to compare their speed.
+        #[arg(long, default_value = "default")]
+        eval: BenchEvalArg,
     },
     /// List the variants.
     Variants,
@@ -514,7 +536,7 @@ fn command_result(command: Command) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
             file.flush().map_err(|e| format!("{}: {e}", output.display()))
         }
-        Command::Bench { depth, threads, hash } => {
+        Command::Bench { depth, threads, hash, eval } => {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
             if depth == 0 || depth > 64 {
                 return Err(format!("bench depth {depth} is out of range (1..64)"));
@@ -523,6 +545,7 @@ fn command_result(command: Command) -> Result<(), String> {
                 depth,
                 threads.unwrap_or(bench::DEFAULT_THREADS).max(1),
                 hash.unwrap_or(bench::DEFAULT_HASH_MB).max(1),
+                eval.into(),
             )
             .map_err(|e| e.to_string())?;
             say!("Total time (ms): {}", report.time.as_millis());
