@@ -6,6 +6,8 @@
 #   MENAGERIE (the binary to test, default: build target/release/menagerie)
 #   MENAGERIE_PREGAME (engine|random, default engine): who makes Menagerie's pre-game choices
 #   (`engine`: Menagerie answers the `pregame` commands itself)
+#   MENAGERIE_OPTIONS (extra --engine fields for Menagerie, e.g. "option.Use NNUE=true"; one
+#   field a line when a field has a space)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,6 +19,7 @@ OUT="${OUT:-$ROOT/target/match-results}"
 MENAGERIE_BUILT="$ROOT/target/release/menagerie"
 MENAGERIE="${MENAGERIE:-$MENAGERIE_BUILT}"
 MENAGERIE_PREGAME="${MENAGERIE_PREGAME:-engine}"
+mapfile -t MENAGERIE_EXTRA < <(printf '%s\n' "${MENAGERIE_OPTIONS:-}" | sed '/^$/d')
 mkdir -p "$OUT"
 
 build_menagerie() {
@@ -46,7 +49,7 @@ run_match() {
   shift
   echo "== $variant: ${GAMES} games at ${TC}, seed ${SEED}" >&2
   "$MENAGERIE" match \
-    --engine name=menagerie "cmd=$MENAGERIE" option.Hash=64 "pregame=$MENAGERIE_PREGAME" \
+    --engine name=menagerie "cmd=$MENAGERIE" option.Hash=64 "pregame=$MENAGERIE_PREGAME" "${MENAGERIE_EXTRA[@]}" \
     --engine "${OPPONENT[@]}" \
     --variant "$variant" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --seed "$SEED" \
     --resign movecount=4 score=1000 --draw movenumber=60 movecount=10 score=5 --maxmoves 250 \
