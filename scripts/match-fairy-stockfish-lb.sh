@@ -7,6 +7,9 @@
 #     for the sets with the archbishop as the third compound: queen on the board and chancellor
 #     in hand (indices 0..959), chancellor on the board and queen in hand (1920..2879).
 #   Random Variant Chess: the 34 entries without Giraffe, Sprinter, Griffin or Rhinoceros.
+#     Its `rvc` promotes to the types of entry 2; ours to those of the game's array, so it is
+#     given queen, rook, bishop and knight, which every entry has (a fairy promotion, rarely
+#     the best, is all it gives up).
 # Settings: FSF_LB (default ../shared/bin/fairy-stockfish-lb), FSF_INI (the oracle variants),
 # VARIANTS (default "vdchess rvc"), FSF_OPTIONS, and GAMES, TC, CONCURRENCY, SEED, OUT,
 # MENAGERIE_OPTIONS (see scripts/match-common.sh).
@@ -17,8 +20,10 @@ FSF_INI="${FSF_INI:-$ROOT/../shared/oracle-configs/fairy-stockfish-variants.ini}
 [[ -x "$FSF_LB" ]] || { echo "no Fairy-Stockfish at $FSF_LB (set FSF_LB)" >&2; exit 1; }
 [[ -f "$FSF_INI" ]] || { echo "no variant file at $FSF_INI (set FSF_INI)" >&2; exit 1; }
 OPPONENT_NAME=fairy-stockfish-lb
+ini="$OUT/fairy-stockfish-lb-variants.ini"
+sed '/^\[rvc:chess\]/,/^$/s/^promotionPieceTypes = .*/promotionPieceTypes = qrbn/' "$FSF_INI" >"$ini"
 read -r -a extra <<<"${FSF_OPTIONS:-option.Hash=64}"
-OPPONENT=(name=fairy-stockfish-lb "cmd=$FSF_LB load $FSF_INI" proto=uci "${extra[@]}")
+OPPONENT=(name=fairy-stockfish-lb "cmd=$FSF_LB load $ini" proto=uci "${extra[@]}")
 
 # The starts, one FEN a line; the match plays each twice with colours reversed.
 openings() {
