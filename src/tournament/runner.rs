@@ -38,8 +38,52 @@ pub struct MatchSummary {
     pub games: Vec<GameRecord>,
     /// Per pair (a, b), from a's point of view.
     pub tallies: Vec<((usize, usize), Tally)>,
-    pub sprt: Option<(f64, SprtState)>,
+    pub sprt: Option<SprtVerdict>,
     pub table: String,
+}
+
+/// Where an SPRT stands at the end of a match. The verdict is the one taken at the first game
+/// whose LLR crossed a bound: the games then in progress are still played and counted in the
+/// tallies and the final LLR, which may fall back inside the bounds without undoing the verdict.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtVerdict {
+    /// The LLR over every game played.
+    pub llr: f64,
+    pub state: SprtState,
+    /// The games counted and the LLR when the verdict was taken.
+    pub decided_at: Option<(usize, f64)>,
+}
+
+impl SprtVerdict {
+    /// The verdict after one more game, whose LLR over all games so far is `llr`.
+    fn after_game(previous: Option<SprtVerdict>, games: usize, llr: f64, state: SprtState) -> SprtVerdict {
+        match previous {
+            Some(v) if v.decided_at.is_some() => SprtVerdict { llr, ..v },
+            _ => SprtVerdict { llr, state, decided_at: (state != SprtState::Continue).then_some((games, llr)) },
+        }
+    }
+}
+
+/// The SPRT line of the final table.
+fn sprt_line(s: &Sprt, verdict: &SprtVerdict, games: usize) -> String {
+    let (lo, hi) = s.bounds();
+    let mut verdict_text = match verdict.state {
+        SprtState::Continue => "not decided".to_string(),
+        SprtState::H1 => "H1 accepted".to_string(),
+        SprtState::H0 => "H0 accepted".to_string(),
+    };
+    if let Some((at, llr)) = verdict.decided_at {
+        if at < games {
+            verdict_text.push_str(&format!(
+                " at game {at} (LLR {llr:.2}; games then in progress and counted above: {})",
+                games - at
+            ));
+        }
+    }
+    format!(
+        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}], {verdict_text}\n",
+        s.elo0, s.elo1, s.alpha, s.beta, verdict.llr
+    )
 }
 
 fn client(spec: &EngineSpec) -> Box<dyn Client> {
@@ -80,7 +124,7 @@ fn pair_line(names: &[String], (a, b): (usize, usize), t: &Tally) -> String {
 }
 
 /// The final table: one line per engine (points against the field), one per pair, the SPRT.
-fn table(names: &[String], tallies: &[((usize, usize), Tally)], sprt: Option<(&Sprt, f64, SprtState)>) -> String {
+fn table(names: &[String], tallies: &[((usize, usize), Tally)], sprt_line: Option<String>) -> String {
     let mut out = String::new();
     let mut rows: Vec<(usize, Tally)> = (0..names.len()).map(|i| (i, Tally::default())).collect();
     for ((a, b), t) in tallies {
@@ -113,17 +157,8 @@ fn table(names: &[String], tallies: &[((usize, usize), Tally)], sprt: Option<(&S
         out.push_str(&pair_line(names, *k, t));
         out.push('\n');
     }
-    if let Some((s, llr, state)) = sprt {
-        let (lo, hi) = s.bounds();
-        let verdict = match state {
-            SprtState::Continue => "not decided",
-            SprtState::H1 => "H1 accepted",
-            SprtState::H0 => "H0 accepted",
-        };
-        out.push_str(&format!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} [{lo:.2}, {hi:.2}], {verdict}\n",
-            s.elo0, s.elo1, s.alpha, s.beta
-        ));
+    if let Some(line) = sprt_line {
+        out.push_str(&line);
     }
     out
 }
@@ -227,12 +262,12 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                 pair_line(&names, key, &t)
             );
             if let Some(s) = &cfg.sprt {
-                let state = s.state(&t);
-                sprt_state = Some((s.llr(&t), state));
-                if state != SprtState::Continue && !stop.load(Ordering::Relaxed) {
-                    eprintln!("SPRT decided ({state:?}): stopping after the games in progress");
+                let verdict = SprtVerdict::after_game(sprt_state, records.len() + 1, s.llr(&t), s.state(&t));
+                if verdict.state != SprtState::Continue && !stop.load(Ordering::Relaxed) {
+                    eprintln!("SPRT decided ({:?}): stopping after the games in progress", verdict.state);
                     stop.store(true, Ordering::Relaxed);
                 }
+                sprt_state = Some(verdict);
             }
             records.push(record);
         }
@@ -241,8 +276,35 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         return Err(e);
     }
     tallies.sort_by_key(|(k, _)| *k);
-    let text = table(&names, &tallies, cfg.sprt.as_ref().zip(sprt_state).map(|(s, (l, st))| (s, l, st)));
+    let sprt_text = cfg.sprt.as_ref().zip(sprt_state.as_ref()).map(|(s, v)| sprt_line(s, v, records.len()));
+    let text = table(&names, &tallies, sprt_text);
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
     Ok(MatchSummary { games: records, tallies, sprt: sprt_state, table: text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_sprt_verdict_stands_when_the_games_in_progress_bring_the_llr_back() {
+        let s = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut v = None;
+        for (games, llr, state) in
+            [(1, 1.0, SprtState::Continue), (2, 3.0, SprtState::H1), (3, 2.5, SprtState::Continue)]
+        {
+            v = Some(SprtVerdict::after_game(v, games, llr, state));
+        }
+        let v = v.expect("verdict");
+        assert_eq!(v, SprtVerdict { llr: 2.5, state: SprtState::H1, decided_at: Some((2, 3.0)) });
+        let line = sprt_line(&s, &v, 3);
+        assert!(
+            line.contains("LLR 2.50")
+                && line.contains("H1 accepted at game 2 (LLR 3.00; games then in progress and counted above: 1)"),
+            "{line}"
+        );
+        let undecided = SprtVerdict::after_game(None, 1, 1.0, SprtState::Continue);
+        assert!(sprt_line(&s, &undecided, 1).ends_with("not decided\n"));
+    }
 }
