@@ -43,7 +43,7 @@ const FILES: &[BuiltInFile] = &[
         bytes: include_bytes!("../../nets/menagerie-8x8-gen3.nnue"),
         // Chess-9 with strict castling and the promotion rule sets of Random Variant Chess are
         // the measured games with one rule changed that the network's inputs do not see.
-        default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement"]),
+        default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess"]),
     },
     BuiltInFile {
         name: "menagerie-12x8-gen2.nnue",
@@ -114,11 +114,12 @@ mod tests {
 
     #[test]
     fn a_built_in_network_is_the_default_only_where_it_measured_stronger() {
-        for name in ["dchess", "chess9", "chess9+strict-castling", "displacement", "rvc", "rvc+promotion-b"] {
+        for name in ["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess", "rvc", "rvc+promotion-b"]
+        {
             assert!(default_for(by_name(name).expect("variant")).is_some(), "{name}");
         }
         // rvcstar's J is another piece than the one the network learned.
-        for name in ["chess", "vdchess", "capablanca", "rvcstar"] {
+        for name in ["chess", "capablanca", "rvcstar"] {
             assert!(default_for(by_name(name).expect("variant")).is_none(), "{name}");
         }
         for f in FILES {
