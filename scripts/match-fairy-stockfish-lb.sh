@@ -6,10 +6,10 @@
 #   VD Chess: its `vdchess` promotes to archbishop, rook, bishop or knight, which is our rule
 #     for the sets with the archbishop as the third compound: queen on the board and chancellor
 #     in hand (indices 0..959), chancellor on the board and queen in hand (1920..2879).
-#   Random Variant Chess: the 34 entries without Giraffe, Sprinter, Griffin or Rhinoceros.
-#     Its `rvc` promotes to the types of entry 2; ours to those of the game's array, so it is
-#     given queen, rook, bishop and knight, which every entry has (a fairy promotion, rarely
-#     the best, is all it gives up).
+#   Random Variant Chess: the 34 entries without Giraffe, Sprinter, Griffin or Rhinoceros, one
+#     short match each (GAMES in all, shared out): the promotion types are those of the game's
+#     array, so Fairy-Stockfish's `rvc` is given those of the entry's own section (`rvcNN`) for
+#     each, and the W-D-L over all entries is summed at the end.
 # Settings: FSF_LB (default ../shared/bin/fairy-stockfish-lb), FSF_INI (the oracle variants),
 # VARIANTS (default "vdchess rvc"), FSF_OPTIONS, and GAMES, TC, CONCURRENCY, SEED, OUT,
 # MENAGERIE_OPTIONS (see scripts/match-common.sh).
@@ -20,10 +20,11 @@ FSF_INI="${FSF_INI:-$ROOT/../shared/oracle-configs/fairy-stockfish-variants.ini}
 [[ -x "$FSF_LB" ]] || { echo "no Fairy-Stockfish at $FSF_LB (set FSF_LB)" >&2; exit 1; }
 [[ -f "$FSF_INI" ]] || { echo "no variant file at $FSF_INI (set FSF_INI)" >&2; exit 1; }
 OPPONENT_NAME=fairy-stockfish-lb
-ini="$OUT/fairy-stockfish-lb-variants.ini"
-sed '/^\[rvc:chess\]/,/^$/s/^promotionPieceTypes = .*/promotionPieceTypes = qrbn/' "$FSF_INI" >"$ini"
 read -r -a extra <<<"${FSF_OPTIONS:-option.Hash=64}"
-OPPONENT=(name=fairy-stockfish-lb "cmd=$FSF_LB load $ini" proto=uci "${extra[@]}")
+# opponent INI: Fairy-Stockfish reading the variants of INI.
+opponent() {
+  OPPONENT=(name=fairy-stockfish-lb "cmd=$FSF_LB load $1" proto=uci "${extra[@]}")
+}
 
 # The starts, one FEN a line; the match plays each twice with colours reversed.
 openings() {
@@ -37,17 +38,46 @@ openings() {
         "$MENAGERIE" startpos --variant vdchess --index "$index" >>"$file"
       done
       ;;
-    rvc)
-      for entry in $(seq 1 45); do
-        case " 1 9 14 18 22 26 29 31 32 39 40 " in *" $entry "*) continue ;; esac
-        "$MENAGERIE" startpos --variant rvc --index $((entry - 1)) >>"$file"
-      done
-      ;;
-    *) echo "no openings for $variant (vdchess, rvc)" >&2; exit 1 ;;
+    *) echo "no openings for $variant (vdchess)" >&2; exit 1 ;;
   esac
   echo "$file"
 }
 
+# Random Variant Chess, entry by entry; the per-entry tables go to stdout as they finish.
+rvc_by_entry() {
+  local entries=() entry nn promotion ini fen log="$OUT/${OPPONENT_NAME}-rvc.log"
+  for entry in $(seq 1 45); do
+    nn=$(printf '%02d' "$entry")
+    grep -q "^\[rvc$nn:rvc\]" "$FSF_INI" && entries+=("$entry")
+  done
+  local per_entry=$(((GAMES + 2 * ${#entries[@]} - 1) / (2 * ${#entries[@]}) * 2))
+  : >"$log"
+  for entry in "${entries[@]}"; do
+    nn=$(printf '%02d' "$entry")
+    promotion=$(sed -n "/^\[rvc$nn:rvc\]/,/^$/s/^promotionPieceTypes = //p" "$FSF_INI")
+    ini="$OUT/${OPPONENT_NAME}-rvc$nn.ini"
+    sed "/^\[rvc:chess\]/,/^$/s/^promotionPieceTypes = .*/promotionPieceTypes = $promotion/" "$FSF_INI" >"$ini"
+    fen="$OUT/${OPPONENT_NAME}-rvc$nn.fen"
+    "$MENAGERIE" startpos --variant rvc --index $((entry - 1)) >"$fen"
+    opponent "$ini"
+    echo "== entry $entry" >&2
+    GAMES=$per_entry SEED=$((SEED + entry)) run_match rvc --openings "file:$fen" "$@" | tee -a "$log"
+  done
+  # The sum over the entries, from each entry's pair line ("W-D-L (W-D-L), P/N = ...").
+  awk '/^menagerie vs / { split($4, r, "-"); w += r[1]; d += r[2]; l += r[3]; split($6, p, "/"); pts += p[1]; n += p[2] }
+    END {
+      if (n == 0) exit 1
+      m = pts / n; v = (w * (1 - m) ^ 2 + d * (0.5 - m) ^ 2 + l * m ^ 2) / n; se = sqrt(v / n)
+      lo = m - 1.96 * se; hi = m + 1.96 * se
+      printf "Random Variant Chess, all entries: menagerie %d-%d-%d (W-D-L), %.1f/%d = %.1f%%, Elo %+.1f [%+.1f, %+.1f] (95%%)\n",
+        w, d, l, pts, n, 100 * m, -400 * log(1 / m - 1) / log(10), -400 * log(1 / lo - 1) / log(10), -400 * log(1 / hi - 1) / log(10)
+    }' "$log"
+}
+
+opponent "$FSF_INI"
 for variant in ${VARIANTS:-vdchess rvc}; do
-  run_match "$variant" --openings "file:$(openings "$variant")" "$@"
+  case "$variant" in
+    rvc) rvc_by_entry "$@" ;;
+    *) run_match "$variant" --openings "file:$(openings "$variant")" "$@" ;;
+  esac
 done
