@@ -10,11 +10,12 @@ mod common;
 
 use crossbeam_channel::Receiver;
 use menagerie::any::AnyPosition;
-use menagerie::bench::{self, BenchEval};
+use menagerie::bench;
 use menagerie::bitboard::BitSet;
 use menagerie::engine::{Engine, EngineError, SearchEvent};
 use menagerie::eval::evaluate;
 use menagerie::geometry::Color;
+use menagerie::nnue::embedded::EvalChoice;
 use menagerie::position::Position;
 use menagerie::search::score::mated_in;
 use menagerie::search::{search, Features, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
@@ -91,8 +92,8 @@ fn move_mates_in_two(p: &AnyPosition, first: &str) -> bool {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = bench::run(3, 1, 4, BenchEval::Default).unwrap();
-    let b = bench::run(3, 1, 4, BenchEval::Default).unwrap();
+    let a = bench::run(3, 1, 4, EvalChoice::Default).unwrap();
+    let b = bench::run(3, 1, 4, EvalChoice::Default).unwrap();
     assert_eq!(a.nodes, b.nodes);
     assert_eq!(a.positions, b.positions);
     assert!(a.positions.iter().all(|(_, _, n, best)| *n > 0 && best.is_some()));
@@ -106,12 +107,12 @@ fn bench_evaluations_differ_where_the_default_does_not_use_them() {
         let r = bench::run(4, 1, 4, eval).unwrap();
         r.positions.iter().filter(|(v, ..)| v == variant).map(|(_, _, n, _)| *n).collect()
     };
-    let default = |v| nodes_of(BenchEval::Default, v);
-    assert_ne!(default("dchess"), nodes_of(BenchEval::HandWritten, "dchess"));
-    assert_eq!(default("chess"), nodes_of(BenchEval::HandWritten, "chess"));
-    assert_ne!(default("chess"), nodes_of(BenchEval::Network, "chess"));
-    assert_eq!(default("rvc"), nodes_of(BenchEval::Network, "rvc"));
-    assert_eq!(nodes_of(BenchEval::Network, "chess"), nodes_of(BenchEval::Network, "chess"));
+    let default = |v| nodes_of(EvalChoice::Default, v);
+    assert_ne!(default("dchess"), nodes_of(EvalChoice::HandWritten, "dchess"));
+    assert_eq!(default("chess"), nodes_of(EvalChoice::HandWritten, "chess"));
+    assert_ne!(default("chess"), nodes_of(EvalChoice::Network, "chess"));
+    assert_eq!(default("rvc"), nodes_of(EvalChoice::Network, "rvc"));
+    assert_eq!(nodes_of(EvalChoice::Network, "chess"), nodes_of(EvalChoice::Network, "chess"));
 }
 
 #[test]
@@ -409,7 +410,7 @@ fn alpha_beta_with_helper_threads_scores_the_bench_positions_as_one_thread() {
 #[test]
 #[ignore]
 fn bench_report() {
-    let r = bench::run(bench::DEFAULT_DEPTH, 1, bench::DEFAULT_HASH_MB, BenchEval::Default).unwrap();
+    let r = bench::run(bench::DEFAULT_DEPTH, 1, bench::DEFAULT_HASH_MB, EvalChoice::Default).unwrap();
     for (variant, fen, nodes, best) in &r.positions {
         println!("{variant:13} {nodes:>10} {:6} {fen}", best.as_deref().unwrap_or("-"));
     }

@@ -12,6 +12,7 @@
 use menagerie::datagen::{format::NO_SCORE, play_game};
 use menagerie::game::Game;
 use menagerie::geometry::Color;
+use menagerie::nnue::embedded::EvalChoice;
 use menagerie::random::SplitMix64;
 use menagerie::search::{SearchThreads, TranspositionTable};
 use menagerie::variant::by_name;
@@ -39,7 +40,7 @@ fn quiet_positions(seed: u64, nodes: u64, tt: &TranspositionTable, pool: &Search
         }
         pick -= weight;
     }
-    let record = play_game(by_name(name).ok()?, rng.next_u64(), nodes, tt, pool)?;
+    let record = play_game(by_name(name).ok()?, rng.next_u64(), nodes, EvalChoice::HandWritten, tt, pool)?;
     let variant = by_name(&record.variant).ok()?;
     let mut game = Game::new(variant, &record.start_fen).ok()?;
     let mut quiet = Vec::new();

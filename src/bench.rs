@@ -2,17 +2,17 @@
 //! (start positions and middlegames from the perft suites), and of the start position of each
 //! variant loaded from a file, with the table cleared before each position, each variant
 //! evaluated as the engine evaluates it by default (the built-in network where one is the
-//! default, else the hand-written evaluation) unless told otherwise (`BenchEval`, to set the
+//! default, else the hand-written evaluation) unless told otherwise (`EvalChoice`, to set the
 //! speed of the two evaluations side by side). With one thread the
 //! node count is deterministic: it is the engine's signature, and a change that should not
 //! alter the search must not alter it.
 //!
-//! Owns: `BENCH_POSITIONS`, `run`, `BenchEval`, `BenchReport`.
+//! Owns: `BENCH_POSITIONS`, `run`, `BenchReport`.
 //! Must not know: protocols, output formatting.
 
 use crate::any::AnyPosition;
 use crate::engine::EngineError;
-use crate::nnue::embedded::{built_in, default_for, fitting};
+use crate::nnue::embedded::EvalChoice;
 use crate::search::{self, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::startpos::start_fen;
 use crate::variant::{by_name, is_builtin, names};
@@ -68,18 +68,6 @@ pub const BENCH_POSITIONS: &[BenchPosition] = &[
     p("rvcstar", "r1j1bqkbnjyr/pp1p1pPp1ppp/12/1hp1p3p3/5Q6/2N2nJ5/PPPPPKPPPPPP/RHJ1B2BN1YR w kq - 3 11"),
 ];
 
-/// The evaluation each bench position is searched with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BenchEval {
-    /// As the engine does by default: the signature (`Nodes searched`) is of this one.
-    #[default]
-    Default,
-    /// The hand-written evaluation everywhere.
-    HandWritten,
-    /// A built-in network wherever one fits, else the hand-written evaluation.
-    Network,
-}
-
 /// What a bench run measured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchReport {
@@ -95,7 +83,7 @@ pub struct BenchReport {
 
 /// Search every bench position to `depth` with `threads` threads and a table of `hash_mb`
 /// megabytes, cleared before each position, evaluating as `eval` says.
-pub fn run(depth: u32, threads: usize, hash_mb: usize, eval: BenchEval) -> Result<BenchReport, EngineError> {
+pub fn run(depth: u32, threads: usize, hash_mb: usize, eval: EvalChoice) -> Result<BenchReport, EngineError> {
     let tt = TranspositionTable::new(hash_mb);
     let search_threads = SearchThreads::new(threads);
     let stop = AtomicBool::new(false);
@@ -116,12 +104,7 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize, eval: BenchEval) -> Resul
         tt.clear();
         let (n, best) = with_position!(&position, root => {
             let mut job = SearchJob::new(root, SearchLimits::depth(depth.max(1)), &tt, &stop, &search_threads);
-            job.network = match eval {
-                BenchEval::Default => default_for(variant),
-                BenchEval::HandWritten => None,
-                BenchEval::Network => fitting(built_in(), variant),
-            }
-            .map(|n| n.as_ref());
+            job.network = eval.network_for(variant).map(|n| n.as_ref());
             let outcome = search::search(&job, |_| {});
             (outcome.nodes, outcome.best.map(|m| root.move_to_uci(m, false)))
         });

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use menagerie::any::AnyPosition;
 use menagerie::bench;
 use menagerie::geometry::Color;
+use menagerie::nnue::embedded::EvalChoice;
 use menagerie::pregame;
 use menagerie::protocol::{self, inspect::MAX_PERFT_DEPTH};
 use menagerie::startpos::{self, Form};
@@ -24,20 +25,20 @@ struct Cli {
     command: Option<Command>,
 }
 
-/// `bench --eval`.
+/// `bench --eval`, `datagen --eval`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum BenchEvalArg {
+enum EvalArg {
     Default,
     HandWritten,
     Network,
 }
 
-impl From<BenchEvalArg> for bench::BenchEval {
-    fn from(arg: BenchEvalArg) -> bench::BenchEval {
+impl From<EvalArg> for EvalChoice {
+    fn from(arg: EvalArg) -> EvalChoice {
         match arg {
-            BenchEvalArg::Default => bench::BenchEval::Default,
-            BenchEvalArg::HandWritten => bench::BenchEval::HandWritten,
-            BenchEvalArg::Network => bench::BenchEval::Network,
+            EvalArg::Default => EvalChoice::Default,
+            EvalArg::HandWritten => EvalChoice::HandWritten,
+            EvalArg::Network => EvalChoice::Network,
         }
     }
 }
@@ -118,7 +119,7 @@ enum Command {
         /// The evaluation: default (as the engine plays; the signature), hand-written, or
         /// network (a built-in network wherever one fits), to compare their speed.
         #[arg(long, default_value = "default")]
-        eval: BenchEvalArg,
+        eval: EvalArg,
     },
     /// List the variants.
     Variants,
@@ -324,6 +325,11 @@ struct DatagenArgs {
     /// Transposition table per game thread, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// The evaluation the games are played with: default (as the engine plays, a built-in
+    /// network where one is the default), hand-written, or network (a built-in network
+    /// wherever one fits).
+    #[arg(long, default_value = "default")]
+    eval: EvalArg,
     /// The data file (appended to; a torn last game of a killed run is cut off first).
     #[arg(long)]
     out: std::path::PathBuf,
@@ -518,6 +524,7 @@ fn command_result(command: Command) -> Result<(), String> {
                 threads: a.threads,
                 seed: a.seed,
                 hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
+                eval: a.eval.into(),
             };
             let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}"))
                 .map_err(|e| format!("{}: {e}", a.out.display()))?;

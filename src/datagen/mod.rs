@@ -10,6 +10,7 @@ pub mod format;
 
 use crate::game::Game;
 use crate::geometry::Color;
+use crate::nnue::embedded::EvalChoice;
 use crate::random::SplitMix64;
 use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
 use crate::startpos::{form_count, random_index, start_in_form, Form};
@@ -34,6 +35,8 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// Transposition table per game thread, MB.
     pub hash_mb: usize,
+    /// The evaluation the games are played with.
+    pub eval: EvalChoice,
 }
 
 /// Random plies before the engine plays: enough that games from one start array differ.
@@ -65,6 +68,7 @@ pub fn play_game(
     variant: &'static Variant,
     seed: u64,
     nodes: u64,
+    eval: EvalChoice,
     tt: &TranspositionTable,
     pool: &SearchThreads,
 ) -> Option<GameRecord> {
@@ -84,6 +88,7 @@ pub fn play_game(
         moves.push((m, NO_SCORE));
     }
     tt.clear();
+    let network = eval.network_for(start.variant).map(|n| n.as_ref());
     let stop = std::sync::atomic::AtomicBool::new(false);
     let (mut winning, mut drawn, mut last_white) = (0usize, 0usize, 0i32);
     let white_score = loop {
@@ -94,7 +99,9 @@ pub fn play_game(
             break 0.5;
         }
         let (text, score, white) = with_position!(game.position(), p => {
-            let out = search(&SearchJob::new(p, SearchLimits::nodes(nodes), tt, &stop, pool), |_| {});
+            let mut job = SearchJob::new(p, SearchLimits::nodes(nodes), tt, &stop, pool);
+            job.network = network;
+            let out = search(&job, |_| {});
             (p.move_to_uci(out.best?, true), out.score, p.side_to_move() == Color::White)
         });
         let white_view = if white { score } else { -score };
@@ -170,7 +177,9 @@ pub fn run(
                     }
                     let variant = config.variants[(g % config.variants.len() as u64) as usize];
                     let seed = config.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
-                    let Some(record) = play_game(variant, seed, config.nodes, &tt, &pool) else { continue };
+                    let Some(record) = play_game(variant, seed, config.nodes, config.eval, &tt, &pool) else {
+                        continue;
+                    };
                     let scored = record.moves.iter().filter(|m| m.1 != NO_SCORE).count() as u64;
                     let written =
                         writer.lock().map_err(|_| DataError::TooLong("lock")).and_then(|mut w| w.write(&record));
@@ -224,7 +233,15 @@ mod tests {
         let path = std::env::temp_dir().join(format!("menagerie-datagen-{}.bin", std::process::id()));
         let _ = std::fs::remove_file(&path);
         let variants = ["dchess", "vdchess", "rvc"].iter().map(|n| by_name(n).expect("variant")).collect();
-        let config = DatagenConfig { variants, games: 3, nodes: 300, threads: 1, seed: 5, hash_mb: 1 };
+        let config = DatagenConfig {
+            variants,
+            games: 3,
+            nodes: 300,
+            threads: 1,
+            seed: 5,
+            hash_mb: 1,
+            eval: EvalChoice::Default,
+        };
         let summary = run(&config, &path, |_| {}).expect("datagen");
         let records = format::read_file(&path).expect("read");
         let _ = std::fs::remove_file(&path);
@@ -240,5 +257,18 @@ mod tests {
             }
             assert!(r.white_tenths <= 10);
         }
+    }
+
+    #[test]
+    fn the_games_are_played_with_the_chosen_evaluation() {
+        let dchess = by_name("dchess").expect("dchess");
+        let tt = TranspositionTable::new(1);
+        let pool = SearchThreads::new(1);
+        let game = |eval| play_game(dchess, 7, 300, eval, &tt, &pool).expect("a game");
+        let (hand_written, network) = (game(EvalChoice::HandWritten), game(EvalChoice::Network));
+        assert_eq!(hand_written.start_fen, network.start_fen);
+        assert_ne!(hand_written.moves, network.moves);
+        // D-Chess is searched with the 8x8 network by default.
+        assert_eq!(game(EvalChoice::Default).moves, network.moves);
     }
 }

@@ -5,7 +5,7 @@
 //! fits. A network that does not read back is left out with an error in the log, so that a bad
 //! file in a build costs the learned evaluation, never the engine.
 //!
-//! Owns: the list of built-in networks, choosing the one that fits a variant.
+//! Owns: the list of built-in networks, choosing the one that fits a variant (`EvalChoice`).
 //! Must not know: options, protocols, the search.
 
 use super::file;
@@ -86,6 +86,29 @@ pub fn default_for(variant: &Variant) -> Option<&'static Arc<Network>> {
             .map(|(net, _)| net),
         variant,
     )
+}
+
+/// Which evaluation a run that is not a game (bench, datagen) searches a variant with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// As the engine does by default (`default_for`).
+    #[default]
+    Default,
+    /// The hand-written evaluation everywhere.
+    HandWritten,
+    /// A built-in network wherever one fits, else the hand-written evaluation.
+    Network,
+}
+
+impl EvalChoice {
+    /// The network to search `variant` with, `None` for the hand-written evaluation.
+    pub fn network_for(self, variant: &Variant) -> Option<&'static Arc<Network>> {
+        match self {
+            EvalChoice::Default => default_for(variant),
+            EvalChoice::HandWritten => None,
+            EvalChoice::Network => fitting(built_in(), variant),
+        }
+    }
 }
 
 /// The first of `networks` that fits `variant`.

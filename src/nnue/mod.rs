@@ -158,13 +158,15 @@ mod tests {
     }
 
     fn tiny_samples() -> (InputLayout, SampleSet, Vec<crate::datagen::format::GameRecord>) {
+        use super::embedded::EvalChoice;
         use crate::datagen::play_game;
         use crate::search::{SearchThreads, TranspositionTable};
         let dchess = by_name("dchess").expect("dchess");
         let layout = InputLayout::union(family(dchess), 1).expect("layout");
         let tt = TranspositionTable::new(1);
         let pool = SearchThreads::new(1);
-        let games: Vec<_> = (0..6).filter_map(|g| play_game(dchess, 40 + g, 200, &tt, &pool)).collect();
+        let games: Vec<_> =
+            (0..6).filter_map(|g| play_game(dchess, 40 + g, 200, EvalChoice::HandWritten, &tt, &pool)).collect();
         let (set, skipped) = SampleSet::from_games(&layout, &games).expect("replay");
         assert_eq!(skipped, 0);
         assert!(set.len() > 100, "{} samples", set.len());
