@@ -270,7 +270,7 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} correction {:?} piece-squares {}",
+         factorise {} correction {} piece-squares {}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -281,7 +281,7 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.lambda,
         a.seed,
         a.factorise,
-        a.correction,
+        a.correction.map_or_else(|| "none".to_string(), |c| c.to_string()),
         a.piece_squares
     )];
     let mut failure = None;
