@@ -69,18 +69,21 @@ pub struct TimeManager {
     soft: Option<Duration>,
     /// Stop at once after this much time.
     hard: Option<Duration>,
+    /// Whether the soft limit may be scaled by how settled the search is: under a clock, not
+    /// for a fixed move time.
+    flexible: bool,
 }
 
 impl TimeManager {
     /// Limits for `side` to move, with `overhead_ms` kept in reserve per move for communication.
     pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64, start: Instant) -> TimeManager {
-        let none = TimeManager { start, soft: None, hard: None };
+        let none = TimeManager { start, soft: None, hard: None, flexible: false };
         if limits.until_stopped() {
             return none;
         }
         if let Some(ms) = limits.movetime {
             let t = Duration::from_millis(ms.saturating_sub(overhead_ms).max(1));
-            return TimeManager { start, soft: Some(t), hard: Some(t) };
+            return TimeManager { start, soft: Some(t), hard: Some(t), flexible: false };
         }
         let (time, inc) = match side {
             Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
@@ -98,7 +101,12 @@ impl TimeManager {
         // when this is the last move before the control).
         let cap = if to_go == 1 { usable * 9 / 10 } else { usable / 3 };
         let hard = (share * 4).min(cap).max(soft).max(1);
-        TimeManager { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
+        TimeManager {
+            start,
+            soft: Some(Duration::from_millis(soft)),
+            hard: Some(Duration::from_millis(hard)),
+            flexible: true,
+        }
     }
 
     /// Time since the search started.
@@ -111,15 +119,30 @@ impl TimeManager {
         self.hard.is_some()
     }
 
-    /// Whether a new iteration should not be started.
-    pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.elapsed() >= s)
+    /// Whether a new iteration should not be started once the soft limit is scaled by
+    /// `factor` (see `iteration_time_factor`) where the clock leaves the choice; the hard limit
+    /// still stops the search.
+    pub fn soft_expired_scaled(&self, factor: f64) -> bool {
+        let factor = if self.flexible { factor.max(0.0) } else { 1.0 };
+        self.soft.is_some_and(|s| self.elapsed() >= s.mul_f64(factor))
     }
 
     /// Whether the search must stop now.
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
+}
+
+/// How much of the soft limit an iteration may start within, given for how many iterations in a
+/// row the best move has stayed the same (`stable`) and how far the score fell since the
+/// previous iteration (`drop`, in centipawns): a move that keeps changing, or a score that
+/// falls, is worth more time, a settled choice less. The shape of Stockfish's
+/// best-move-instability and falling-eval factors, with milder numbers.
+pub fn iteration_time_factor(stable: u32, drop: i32) -> f64 {
+    const BY_STABILITY: [f64; 5] = [1.5, 1.2, 1.0, 0.85, 0.75];
+    let stability = BY_STABILITY[(stable as usize).min(BY_STABILITY.len() - 1)];
+    let falling = (1.0 + f64::from(drop.max(0)) / 200.0).min(1.5);
+    stability * falling
 }
 
 #[cfg(test)]
@@ -148,5 +171,15 @@ mod tests {
         // Only White's clock given, Black to move: no time limit.
         let tm = TimeManager::new(&SearchLimits { wtime: Some(5), ..Default::default() }, Color::Black, 0, start);
         assert!(!tm.is_timed());
+    }
+
+    #[test]
+    fn an_unsettled_or_falling_search_gets_more_time_a_settled_one_less() {
+        assert!(iteration_time_factor(0, 0) > iteration_time_factor(1, 0));
+        assert!(iteration_time_factor(4, 0) < 1.0);
+        assert_eq!(iteration_time_factor(4, 0), iteration_time_factor(40, 0));
+        assert!(iteration_time_factor(2, 100) > iteration_time_factor(2, 0));
+        assert_eq!(iteration_time_factor(2, -300), iteration_time_factor(2, 0));
+        assert_eq!(iteration_time_factor(2, 1000), 1.5);
     }
 }

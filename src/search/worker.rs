@@ -17,7 +17,7 @@ use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, sco
 use super::params::{late_move_reduction, SearchParams};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
-use super::time::TimeManager;
+use super::time::{iteration_time_factor, TimeManager};
 use super::tt::{Bound, TableEntry};
 use super::{Features, IterationInfo, SearchJob};
 use crate::bitboard::BitSet;
@@ -269,6 +269,10 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         result.best = Some(self.root_moves[0].m);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut score = 0;
+        // For how many iterations in a row the best move has stayed the same, and the score
+        // before this iteration: what the soft time limit is scaled by.
+        let mut stable = 0u32;
+        let mut previous_best: Option<Move> = None;
         // Helper threads search one line only: the extra lines are for the user to read.
         let lines = if self.is_main() { job.multipv.clamp(1, self.root_moves.len()) } else { 1 };
         // Helper threads skip some depths (see `skips`), to diversify.
@@ -296,6 +300,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 }
                 break;
             }
+            let drop = if depth > 1 { score - s } else { 0 };
             score = s;
             // Best move first, the others by score; failed-low moves keep their order.
             self.root_moves.sort_by_key(|r| -r.score);
@@ -325,7 +330,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 break;
             };
             self.report_iteration(depth, seldepth, reports, on_iteration);
-            if self.iteration_ends_search(score) {
+            stable = if previous_best == Some(best) { stable + 1 } else { 0 };
+            previous_best = Some(best);
+            if self.iteration_ends_search(score, iteration_time_factor(stable, drop)) {
                 break;
             }
         }
@@ -392,9 +399,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     }
 
     /// Whether the main thread stops after an iteration that scored `score`: a mate within the
-    /// `mate` limit was found, or under a clock the soft limit has passed or there is only one
-    /// move. Never while searching until stopped (infinite, ponder).
-    fn iteration_ends_search(&self, score: Score) -> bool {
+    /// `mate` limit was found, or under a clock the soft limit (scaled by `time_factor`) has
+    /// passed or there is only one move. Never while searching until stopped (infinite, ponder).
+    fn iteration_ends_search(&self, score: Score, time_factor: f64) -> bool {
         let limits = &self.shared.job.limits;
         if limits.until_stopped() {
             return false;
@@ -405,7 +412,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
         }
         let time = &self.shared.time;
-        time.is_timed() && (time.soft_expired() || self.root_moves.len() == 1)
+        time.is_timed() && (time.soft_expired_scaled(time_factor) || self.root_moves.len() == 1)
     }
 
     /// Whether this thread skips the iteration of `depth`: helper threads skip depths in blocks
