@@ -269,8 +269,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         result.best = Some(self.root_moves[0].m);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut score = 0;
-        // For how many iterations in a row the best move has stayed the same, and the score
-        // before this iteration: what the soft time limit is scaled by.
+        // For how many iterations in a row the best move has stayed the same: with how far the
+        // score fell, what the soft time limit is scaled by.
         let mut stable = 0u32;
         let mut previous_best: Option<Move> = None;
         // Helper threads search one line only: the extra lines are for the user to read.
