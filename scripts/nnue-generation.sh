@@ -22,9 +22,9 @@
 # The new data file stays in nets/data/BATCH.bin; compress it with `xz -9 -k` to commit it
 # (nets/README.md states the budget). Embedding a candidate is a change of
 # src/nnue/embedded.rs.
-set -euo pipefail
-
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${OUT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/nnue-generation}"
+# ROOT, MENAGERIE and build_menagerie, as the match scripts have them; it makes OUT.
+source "$(dirname "${BASH_SOURCE[0]}")/match-common.sh"
 FAMILY="${FAMILY:-8x8}"
 BATCH="${BATCH:?BATCH=name of the new data file, e.g. gen8-8x8-n500}"
 SEED="${SEED:?SEED=the datagen seed (each batch its own)}"
@@ -36,7 +36,6 @@ HIDDEN="${HIDDEN:-128}"
 CORRECTION="${CORRECTION:-200}"
 SCREEN_GAMES="${SCREEN_GAMES:-200}"
 SCREEN_SEED="${SCREEN_SEED:-11}"
-OUT="${OUT:-$ROOT/target/nnue-generation}"
 DATA="$ROOT/nets/data"
 
 case "$FAMILY" in
@@ -58,17 +57,12 @@ esac
   exit 2
 }
 
-MENAGERIE_BUILT="$ROOT/target/release/menagerie"
-MENAGERIE="${MENAGERIE:-$MENAGERIE_BUILT}"
-if [[ "$MENAGERIE" == "$MENAGERIE_BUILT" ]]; then
-  (cd "$ROOT" && cargo build --release --bin menagerie)
-fi
-mkdir -p "$OUT"
+build_menagerie
 say() { echo "$(date +%H:%M:%S) $*" >&2; }
 
 # Committed data is compressed; training reads the .bin files.
 for xz_file in "$DATA"/*-"$FAMILY"-*.bin.xz; do
-  [[ -e "$xz_file" && ! -e "${xz_file%.xz}" ]] && xz -dk "$xz_file"
+  if [[ -e "$xz_file" && ! -e "${xz_file%.xz}" ]]; then xz -dk "$xz_file"; fi
 done
 
 if [[ "$MINUTES" != 0 ]]; then
