@@ -229,12 +229,18 @@ struct TrainArgs {
     /// of the material alone (false; needs --factorise true).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     piece_squares: bool,
+    /// Output layers, one for each stage of material (from the bare kings to a full board).
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
     use menagerie::nnue::{file, samples::SampleSet, train, InputLayout};
     if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) {
         return Err("train needs 1..4096 hidden neurons, an epoch, a batch and lambda in 0..1".to_string());
+    }
+    if !(1..=file::MAX_BUCKETS).contains(&a.buckets) {
+        return Err(format!("--buckets must be 1..{}", file::MAX_BUCKETS));
     }
     if !a.piece_squares && !a.factorise {
         return Err("--piece-squares false needs --factorise true".to_string());
@@ -267,10 +273,11 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         factorise: a.factorise,
         correction: a.correction,
         piece_squares: a.piece_squares,
+        buckets: a.buckets,
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} correction {} piece-squares {}",
+         factorise {} correction {} piece-squares {} buckets {}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -282,7 +289,8 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.seed,
         a.factorise,
         a.correction.map_or_else(|| "none".to_string(), |c| c.to_string()),
-        a.piece_squares
+        a.piece_squares,
+        a.buckets
     )];
     let mut failure = None;
     let mut best = f64::INFINITY;

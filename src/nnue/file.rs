@@ -5,12 +5,14 @@
 //! ```text
 //! "MENAGNN" VERSION(u8) HEADER_LEN(u32) HEADER(UTF-8 lines)
 //! input weights (inputs x hidden, i16) input bias (hidden, i16)
-//! output weights (2 x hidden, i16) output bias (i32) FNV-1a-64 of all the above (u64)
+//! output weights (buckets x 2 x hidden, i16) output biases (buckets x i32)
+//! FNV-1a-64 of all the above (u64)
 //! ```
 //! The header's lines: `board FILESxRANKS`, `hand MAX`, `hidden N`, then one `kind LETTER BETZA
-//! [royal] [pawn]` per input kind, in input order, and `output correction LIMIT` for a network
-//! whose output is added to the hand-written evaluation, bent into LIMIT centipawns either way;
-//! other lines start with `#` (how it was made).
+//! [royal] [pawn]` per input kind, in input order, `output correction LIMIT` for a network
+//! whose output is added to the hand-written evaluation, bent into LIMIT centipawns either way,
+//! and `output buckets B` for a network with B output layers chosen by material (one when the
+//! line is absent); other lines start with `#` (how it was made).
 //!
 //! Owns: reading and writing network files, `NetFileError`.
 //! Must not know: the search, protocols, how a network was trained.
@@ -27,6 +29,8 @@ pub const VERSION: u8 = 2;
 /// about 130 MB); a larger file is refused before it is read.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 const MAX_HIDDEN: usize = 4096;
+/// More would leave most buckets a handful of positions in any data set we can make.
+pub const MAX_BUCKETS: usize = 16;
 const MAX_HEADER: usize = 64 << 10;
 
 /// Why a network file was refused.
@@ -75,6 +79,10 @@ fn header_text(net: &Network, notes: &[String]) -> String {
     if let Some(limit) = net.correction {
         text.push_str(&format!("output correction {limit}\n"));
     }
+    // One bucket is said by silence, so that the files of one-bucket networks stay as they were.
+    if net.buckets != 1 {
+        text.push_str(&format!("output buckets {}\n", net.buckets));
+    }
     for k in &l.kinds {
         text.push_str(&format!("kind {} {}", k.letter, k.betza));
         if k.royal {
@@ -96,7 +104,9 @@ fn header_text(net: &Network, notes: &[String]) -> String {
 /// The file's bytes for `net`, with `notes` (how it was made) as comment lines of the header.
 pub fn write(net: &Network, notes: &[String]) -> Vec<u8> {
     let header = header_text(net, notes);
-    let mut out = Vec::with_capacity(16 + header.len() + 2 * net.input_weights.len() + 4 * net.hidden + 12);
+    let mut out = Vec::with_capacity(
+        16 + header.len() + 2 * (net.input_weights.len() + net.input_bias.len() + net.output_weights.len()) + 12,
+    );
     out.extend_from_slice(MAGIC);
     out.push(VERSION);
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
@@ -104,19 +114,27 @@ pub fn write(net: &Network, notes: &[String]) -> Vec<u8> {
     for w in net.input_weights.iter().chain(&net.input_bias).chain(&net.output_weights) {
         out.extend_from_slice(&w.to_le_bytes());
     }
-    out.extend_from_slice(&net.output_bias.to_le_bytes());
+    for b in &net.output_bias {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
     let sum = checksum(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
 
-/// What a header says: the layout, the hidden neurons, the bound of a correction network.
-type Header = (InputLayout, usize, Option<u16>);
+/// What a header says.
+struct Header {
+    layout: InputLayout,
+    hidden: usize,
+    correction: Option<u16>,
+    buckets: usize,
+}
 
 fn parse_header(text: &str) -> Result<Header, NetFileError> {
     let bad = |m: String| NetFileError::Header(m);
     let (mut board, mut hand, mut hidden) = (None, None, None);
     let mut correction = None;
+    let mut buckets = 1;
     let mut kinds = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -136,6 +154,10 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
                 correction = Some(limit.ok_or_else(|| bad(format!("correction limit '{text}' is not 1..65535")))?);
             }
             ["output", "evaluation"] => correction = None,
+            ["output", "buckets", n] => {
+                let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_BUCKETS).contains(n));
+                buckets = n.ok_or_else(|| bad(format!("output buckets must be 1..{MAX_BUCKETS}")))?;
+            }
             ["hand", n] => hand = Some(n.parse::<u8>().map_err(|_| bad(format!("hand {n}")))?),
             ["hidden", n] => {
                 let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_HIDDEN).contains(n));
@@ -164,7 +186,8 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
     if kinds.is_empty() || kinds.len() > MAX_LAYOUT_KINDS {
         return Err(bad(format!("{} kinds (1..{MAX_LAYOUT_KINDS})", kinds.len())));
     }
-    Ok((InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0) }, hidden, correction))
+    let layout = InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0) };
+    Ok(Header { layout, hidden, correction, buckets })
 }
 
 fn read_i16s(bytes: &[u8]) -> Vec<i16> {
@@ -188,11 +211,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetFileError> {
     }
     let header = rest.get(4..4 + header_len).ok_or(NetFileError::Truncated)?;
     let text = std::str::from_utf8(header).map_err(|_| NetFileError::Header("not UTF-8".into()))?;
-    let (layout, hidden, correction) = parse_header(text)?;
+    let Header { layout, hidden, correction, buckets } = parse_header(text)?;
     let body_start = MAGIC.len() + 1 + 4 + header_len;
     let inputs = layout.input_count();
-    let weights = inputs * hidden + hidden + 2 * hidden;
-    let expected = 2 * weights + 4 + 8;
+    let weights = inputs * hidden + hidden + buckets * 2 * hidden;
+    let expected = 2 * weights + 4 * buckets + 8;
     let found = bytes.len() - body_start;
     if found != expected {
         return Err(NetFileError::Size { expected, found });
@@ -206,13 +229,14 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetFileError> {
     let body = &contents[body_start..];
     let (w1, body) = body.split_at(2 * inputs * hidden);
     let (b1, body) = body.split_at(2 * hidden);
-    let (w2, b2) = body.split_at(4 * hidden);
-    let output_bias = i32::from_le_bytes(b2.try_into().map_err(|_| NetFileError::Truncated)?);
+    let (w2, b2) = body.split_at(buckets * 4 * hidden);
+    let output_bias = b2.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     Ok(Network {
         layout,
         hidden,
         input_weights: read_i16s(w1),
         input_bias: read_i16s(b1),
+        buckets,
         output_weights: read_i16s(w2),
         output_bias,
         correction,

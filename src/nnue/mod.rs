@@ -35,14 +35,14 @@ mod tests {
     }
 
     /// A network with small pseudo-random weights, so that every input matters.
-    fn random_network(layout: InputLayout, hidden: usize, seed: u64) -> Network {
+    fn random_network(layout: InputLayout, hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut rng = SplitMix64::new(seed);
         let mut small = |range: u64| (rng.below(2 * range + 1) as i64 - range as i64) as i16;
-        let mut net = Network::zeroed(layout, hidden);
+        let mut net = Network::zeroed(layout, hidden, buckets);
         net.input_weights.iter_mut().for_each(|w| *w = small(60));
         net.input_bias.iter_mut().for_each(|w| *w = small(100));
         net.output_weights.iter_mut().for_each(|w| *w = small(100));
-        net.output_bias = 1234;
+        net.output_bias.iter_mut().enumerate().for_each(|(b, w)| *w = 1234 * (b as i32 + 1));
         net
     }
 
@@ -66,7 +66,7 @@ mod tests {
             net.update(&map, &pos, &child, &acc, &mut next);
             net.refresh(&map, &child, &mut fresh);
             assert_eq!(next, fresh, "{} from {fen}, ply {ply}: the update differs from a refresh", v.name);
-            assert_eq!(net.output(&next, child.side_to_move()), net.evaluate(&map, &child));
+            assert_eq!(net.output(&next, &child), net.evaluate(&map, &child));
             pos = child;
             acc = next;
         }
@@ -78,7 +78,7 @@ mod tests {
         for name in names_with_options() {
             let v = by_name(name).expect("variant");
             let layout = InputLayout::union(family(v), 2).expect("layout");
-            let net = random_network(layout, 32, 7);
+            let net = random_network(layout, 32, 4, 7);
             for _ in 0..6 {
                 if v.geometry.squares() <= 64 {
                     playout_agrees::<u64>(v, &net, &mut rng);
@@ -93,11 +93,20 @@ mod tests {
     fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
         let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union(family(chess), 1).expect("layout");
-        let net = random_network(layout, 16, 3);
+        let net = random_network(layout.clone(), 16, 1, 3);
         let bytes = file::write(&net, &["test network".to_string()]);
         assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
         let correction = Network { correction: Some(75), ..net.clone() };
         assert_eq!(file::read(&file::write(&correction, &[])), Ok(correction));
+        let bucketed = random_network(layout, 16, 5, 4);
+        let bucketed_bytes = file::write(&bucketed, &[]);
+        assert_eq!(file::read(&bucketed_bytes), Ok(bucketed));
+        // A header that promises more buckets than the weights hold is refused by size.
+        let line = b"output buckets 5";
+        let at = bucketed_bytes.windows(line.len()).position(|w| w == line).expect("the header names the buckets");
+        let mut more = bucketed_bytes.clone();
+        more[at + line.len() - 1] = b'6';
+        assert!(matches!(file::read(&more), Err(NetFileError::Size { .. })));
 
         let mut flipped = bytes.clone();
         let middle = flipped.len() / 2;
@@ -128,6 +137,8 @@ mod tests {
             ("board 8x8\nhidden 0\nkind K K royal\n", "hidden"),
             ("board 8x8\nhidden 8\nkind K K royal sideways\n", "unknown flag"),
             ("board 8x8\nhidden 8\nweights 3\n", "unknown line"),
+            ("board 8x8\nhidden 8\nkind K K royal\noutput buckets 0\n", "buckets"),
+            ("board 8x8\nhidden 8\nkind K K royal\noutput buckets 17\n", "buckets"),
         ] {
             match header(text) {
                 Err(NetFileError::Header(e)) => assert!(e.contains(why), "{text:?}: {e}"),
@@ -146,7 +157,7 @@ mod tests {
         // the side to move: each perspective sees the board as White.
         let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union([chess], 0).expect("layout");
-        let net = random_network(layout, 24, 11);
+        let net = random_network(layout, 24, 3, 11);
         let map = FeatureMap::new(&net.layout, chess).expect("fits");
         let rules = compiled::<u64>(chess);
         let a =
@@ -188,12 +199,13 @@ mod tests {
     #[test]
     fn the_trainer_lowers_its_loss_and_is_the_same_for_a_seed() {
         let (layout, set, _) = tiny_samples();
-        for correction in [None, Some(100)] {
-            let config = train::TrainConfig { correction, ..tiny_config() };
+        for (correction, buckets) in [(None, 1), (Some(100), 1), (Some(100), 4)] {
+            let config = train::TrainConfig { correction, buckets, ..tiny_config() };
             let mut losses = Vec::new();
             let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
             assert!(losses[losses.len() - 1] < 0.8 * losses[0], "correction {correction:?}: {losses:?}");
             assert_eq!(net.quantised().correction, correction);
+            assert_eq!(net.quantised().buckets, buckets);
             let again = train::train(layout.clone(), &set, &config, |_, _| {});
             assert_eq!(net, again, "same seed, same network");
         }
@@ -220,7 +232,9 @@ mod tests {
     #[test]
     fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
         let (layout, set, _) = tiny_samples();
-        let config = train::TrainConfig { hidden: 32, epochs: 6, ..tiny_config() };
+        // Four output buckets: the trainer counts a sample's pieces from its inputs, the engine
+        // from the board, and the two must pick the same output layer.
+        let config = train::TrainConfig { hidden: 32, epochs: 6, buckets: 4, ..tiny_config() };
         let float = train::train(layout, &set, &config, |_, _| {});
         let net = float.quantised();
         let bytes = file::write(&net, &[]);
@@ -252,5 +266,18 @@ mod tests {
         // Each of some 30 active input weights rounds by up to 1/510 at QA = 255, and the
         // squared activation and the 400 cp scale multiply that: a few centipawns, never tens.
         assert!(worst <= 5, "quantisation moved an evaluation by {worst} cp");
+    }
+
+    #[test]
+    fn output_buckets_step_from_the_bare_kings_to_a_full_board() {
+        let layout = |name: &str| InputLayout::union([by_name(name).expect("variant")], 0).expect("layout");
+        let (chess, rvc) = (layout("chess"), layout("rvc"));
+        assert_eq!(network::output_bucket(&chess, 1, 32), 0);
+        assert_eq!(network::output_bucket(&chess, 8, 2), 0);
+        assert_eq!(network::output_bucket(&chess, 8, 5), 1);
+        assert_eq!(network::output_bucket(&chess, 8, 32), 7);
+        assert_eq!(network::output_bucket(&chess, 8, 34), 7, "more than a full board shares the last");
+        assert_eq!(network::output_bucket(&rvc, 8, 48), 7);
+        assert_eq!(network::output_bucket(&rvc, 8, 12), 1);
     }
 }

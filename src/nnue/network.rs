@@ -1,5 +1,6 @@
 //! The quantised network and its accumulators: (inputs -> N) for each perspective, the two
-//! halves (the side to move's first) through a squared clipped ReLU into one output.
+//! halves (the side to move's first) through a squared clipped ReLU into one output, taken
+//! from one of a few output layers (buckets) chosen by the number of pieces on the board.
 //!
 //! An accumulator holds the first layer's sums for both perspectives. It is built from scratch
 //! (`refresh`) or, from a parent position's, by adding and subtracting the columns of the inputs
@@ -32,6 +33,16 @@ pub fn bounded_correction(output: f32, limit: u16) -> f32 {
     limit * (output / limit).tanh()
 }
 
+/// The output bucket of a position with `pieces` on the board, out of `buckets`: the
+/// material stage, in equal steps from the bare kings to a full board (two ranks of pieces a
+/// side, which a shuffled array may exceed: those share the last bucket). An endgame is judged
+/// by other weights than an opening, at no cost to the accumulators.
+#[inline]
+pub fn output_bucket(layout: &InputLayout, buckets: usize, pieces: usize) -> usize {
+    let full = 4 * usize::from(layout.geometry.files);
+    (pieces.saturating_sub(1) * buckets / full.max(1)).min(buckets.max(1) - 1)
+}
+
 /// A network, quantised for inference.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -40,9 +51,12 @@ pub struct Network {
     /// The column of each input: `input_weights[input * hidden + j]`.
     pub input_weights: Vec<i16>,
     pub input_bias: Vec<i16>,
-    /// The side to move's half, then the other side's.
+    /// Output layers, one per bucket (`output_bucket`).
+    pub buckets: usize,
+    /// Bucket by bucket: the side to move's half, then the other side's.
     pub output_weights: Vec<i16>,
-    pub output_bias: i32,
+    /// One per bucket.
+    pub output_bias: Vec<i32>,
     /// `Some(limit)`: the output is a correction added to the hand-written evaluation, not an
     /// evaluation of its own, bent into `limit` centipawns either way (`bounded_correction`).
     /// Such a network starts from the hand-written judgment and needs far fewer positions to
@@ -81,15 +95,16 @@ fn sub_column(values: &mut [i16], column: &[i16]) {
 
 impl Network {
     /// A network of zero weights (the output is the bias alone) for `layout`.
-    pub fn zeroed(layout: InputLayout, hidden: usize) -> Network {
+    pub fn zeroed(layout: InputLayout, hidden: usize, buckets: usize) -> Network {
         let inputs = layout.input_count();
         Network {
             layout,
             hidden,
             input_weights: vec![0; inputs * hidden],
             input_bias: vec![0; hidden],
-            output_weights: vec![0; 2 * hidden],
-            output_bias: 0,
+            buckets,
+            output_weights: vec![0; buckets * 2 * hidden],
+            output_bias: vec![0; buckets],
             correction: None,
         }
     }
@@ -187,12 +202,15 @@ impl Network {
         }
     }
 
-    /// The output of an accumulated position in centipawns, for `side_to_move`: the evaluation,
-    /// or for a `correction` network what to add to the hand-written one.
-    pub fn output(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+    /// The output of `pos`, accumulated in `acc`, in centipawns for the side to move: the
+    /// evaluation, or for a `correction` network what to add to the hand-written one.
+    pub fn output<B: BitSet>(&self, acc: &Accumulator, pos: &Position<B>) -> i32 {
+        let side_to_move = pos.side_to_move();
+        let bucket = output_bucket(&self.layout, self.buckets, pos.occupied().count() as usize);
         let us = &acc.values[side_to_move.index()];
         let them = &acc.values[side_to_move.flip().index()];
-        let (w_us, w_them) = self.output_weights.split_at(self.hidden);
+        let weights = &self.output_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (w_us, w_them) = weights.split_at(self.hidden);
         // v * w fits an i32 (255 * 32767); times v again it may not, so the sum is wide.
         let half = |values: &[i16], weights: &[i16]| -> i64 {
             values
@@ -205,7 +223,7 @@ impl Network {
                 .sum()
         };
         let sum = half(us, w_us) + half(them, w_them);
-        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         let centipawns = (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32;
         match self.correction {
             Some(limit) => bounded_correction(centipawns as f32, limit).round() as i32,
@@ -228,6 +246,6 @@ impl Network {
     pub fn evaluate<B: BitSet>(&self, map: &FeatureMap, pos: &Position<B>) -> i32 {
         let mut acc = Accumulator::new(self.hidden);
         self.refresh(map, pos, &mut acc);
-        self.output(&acc, pos.side_to_move())
+        self.output(&acc, pos)
     }
 }

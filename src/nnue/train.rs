@@ -8,7 +8,7 @@
 //! Must not know: how samples were made, protocols, the search.
 
 use super::layout::InputLayout;
-use super::network::{bounded_correction, Network, QA, QB, SCALE};
+use super::network::{bounded_correction, output_bucket, Network, QA, QB, SCALE};
 use super::samples::{Sample, SampleSet};
 use crate::random::SplitMix64;
 use rayon::prelude::*;
@@ -40,6 +40,8 @@ pub struct TrainConfig {
     /// Train a column per (kind, square); when false, a board input's column is its factor
     /// column alone, so the network sees only the material (needs `factorise`).
     pub piece_squares: bool,
+    /// Output layers chosen by material (`Network::buckets`).
+    pub buckets: usize,
 }
 
 impl Default for TrainConfig {
@@ -55,6 +57,7 @@ impl Default for TrainConfig {
             factorise: true,
             correction: None,
             piece_squares: true,
+            buckets: 1,
         }
     }
 }
@@ -96,9 +99,12 @@ pub struct FloatNetwork {
     /// position it appears in, not square by square, which a few million positions cannot
     /// teach. Folded into the board columns when quantised; zero when not factorised.
     pub factors: usize,
-    /// `w1[input * hidden + j]`, then the factor columns, `b1`, `w2` (the side to move's half
-    /// first), `b2`: one vector, so that the optimiser treats every weight alike.
+    /// `w1[input * hidden + j]`, then the factor columns, `b1`, `w2` (bucket by bucket, the side
+    /// to move's half first), `b2` (one per bucket): one vector, so that the optimiser treats
+    /// every weight alike.
     pub params: Vec<f32>,
+    /// Output layers chosen by material (`Network::buckets`).
+    pub buckets: usize,
     /// The bound of a correction network (`Network::correction`).
     pub correction: Option<u16>,
     /// Whether board inputs have a column of their own beside their factor column
@@ -124,22 +130,31 @@ impl FloatNetwork {
         let board_inputs = factors * layout.geometry.squares();
         let mut rng = SplitMix64::new(config.seed);
         let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
-        let mut params = Vec::with_capacity((inputs + factors) * hidden + 3 * hidden + 1);
+        let buckets = config.buckets.max(1);
+        let mut params = Vec::with_capacity((inputs + factors) * hidden + hidden + buckets * (2 * hidden + 1));
         for input in 0..inputs {
             let own = piece_squares || input >= board_inputs;
             params.extend((0..hidden).map(|_| if own { uniform(0.1) } else { 0.0 }));
         }
         params.extend((0..factors * hidden).map(|_| if piece_squares { 0.0 } else { uniform(0.1) }));
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
-        params.extend((0..2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
-        params.push(0.0);
-        FloatNetwork { layout, hidden, factors, params, correction: config.correction, piece_squares }
+        params.extend((0..buckets * 2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
+        params.extend((0..buckets).map(|_| 0.0));
+        FloatNetwork { layout, hidden, factors, params, buckets, correction: config.correction, piece_squares }
     }
 
     fn offsets(&self) -> Offsets {
         let factors = self.layout.input_count() * self.hidden;
         let b1 = factors + self.factors * self.hidden;
-        Offsets { factors, b1, w2: b1 + self.hidden, b2: b1 + 3 * self.hidden }
+        let w2 = b1 + self.hidden;
+        Offsets { factors, b1, w2, b2: w2 + self.buckets * 2 * self.hidden }
+    }
+
+    /// The output bucket of a sample: its pieces on the board are its board inputs.
+    fn bucket(&self, sample: &Sample<'_>) -> usize {
+        let board_inputs = 2 * self.layout.kinds.len() * self.layout.geometry.squares();
+        let pieces = sample.ours.iter().filter(|&&i| usize::from(i) < board_inputs).count();
+        output_bucket(&self.layout, self.buckets, pieces)
     }
 
     /// The factor column shared by `input`, if it has one (board inputs are numbered by
@@ -200,10 +215,11 @@ impl FloatNetwork {
         let (mut us, mut them) = (vec![0.0; h], vec![0.0; h]);
         self.accumulate(sample.ours, &mut us);
         self.accumulate(sample.theirs, &mut them);
-        let w2 = &self.params[o.w2..o.b2];
+        let bucket = self.bucket(sample);
+        let w2 = &self.params[o.w2 + bucket * 2 * h..o.w2 + (bucket + 1) * 2 * h];
         let half =
             |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| a.clamp(0.0, 1.0).powi(2) * w).sum::<f32>();
-        half(&us, &w2[..h]) + half(&them, &w2[h..]) + self.params[o.b2]
+        half(&us, &w2[..h]) + half(&them, &w2[h..]) + self.params[o.b2 + bucket]
     }
 
     /// The loss of one sample, and its gradient added into `grad`.
@@ -212,8 +228,10 @@ impl FloatNetwork {
         let o = self.offsets();
         self.accumulate(sample.ours, &mut work.us);
         self.accumulate(sample.theirs, &mut work.them);
-        let w2 = &self.params[o.w2..o.b2];
-        let mut out = self.params[o.b2];
+        let bucket = self.bucket(sample);
+        let w2_at = o.w2 + bucket * 2 * h;
+        let w2 = &self.params[w2_at..w2_at + 2 * h];
+        let mut out = self.params[o.b2 + bucket];
         for j in 0..h {
             out += work.us[j].clamp(0.0, 1.0).powi(2) * w2[j] + work.them[j].clamp(0.0, 1.0).powi(2) * w2[h + j];
         }
@@ -221,12 +239,12 @@ impl FloatNetwork {
         let target = lambda * sigmoid(f32::from(sample.score) / SCALE as f32) + (1.0 - lambda) * sample.result;
         let error = predicted - target;
         let d_out = 2.0 * error * predicted * (1.0 - predicted) * self.logit_slope(out);
-        grad[o.b2] += d_out;
+        grad[o.b2 + bucket] += d_out;
         for (side, acc, inputs) in [(0, &work.us, sample.ours), (1, &work.them, sample.theirs)] {
             for j in 0..h {
                 let a = acc[j];
                 let active = a.clamp(0.0, 1.0);
-                grad[o.w2 + side * h + j] += d_out * active * active;
+                grad[w2_at + side * h + j] += d_out * active * active;
                 // The activation's slope: 2a inside (0, 1), flat outside.
                 let slope = if a > 0.0 && a < 1.0 { 2.0 * a } else { 0.0 };
                 work.d_acc[j] = d_out * w2[side * h + j] * slope;
@@ -426,8 +444,9 @@ impl FloatNetwork {
             hidden: self.hidden,
             input_weights,
             input_bias: self.params[o.b1..o.w2].iter().map(|&w| quantise(w, QA)).collect(),
+            buckets: self.buckets,
             output_weights: self.params[o.w2..o.b2].iter().map(|&w| quantise(w, QB)).collect(),
-            output_bias: (self.params[o.b2] * (QA * QB) as f32).round() as i32,
+            output_bias: self.params[o.b2..].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
             correction: self.correction,
         }
     }

@@ -643,7 +643,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             _ => {
                 let score = match &self.nnue {
                     Some(n) => {
-                        let output = n.net.output(&n.acc[ply], pos.side_to_move());
+                        let output = n.net.output(&n.acc[ply], pos);
                         // The accumulator at every ply is the position's: the unit tests check
                         // each evaluation against one from scratch.
                         #[cfg(test)]
@@ -1202,7 +1202,7 @@ mod tests {
             let v = by_name(variant).expect("variant");
             let layout = InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1)
                 .expect("layout");
-            let mut net = Network::zeroed(layout, 16);
+            let mut net = Network::zeroed(layout, 16, 1);
             let mut rng = SplitMix64::new(3);
             net.input_weights.iter_mut().for_each(|w| *w = rng.below(121) as i16 - 60);
             net.input_bias.iter_mut().for_each(|w| *w = rng.below(201) as i16 - 100);
@@ -1227,7 +1227,7 @@ mod tests {
         let v = by_name("dchess").expect("dchess");
         let layout =
             InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1).expect("layout");
-        let mut net = Network::zeroed(layout, 8);
+        let mut net = Network::zeroed(layout, 8, 1);
         let pos =
             Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1")
                 .expect("fen");

@@ -15,7 +15,7 @@ use super::stats::{Sprt, SprtState, Tally};
 use super::uci_client::UciClient;
 use super::xboard_client::XboardClient;
 use super::{GameOptions, MatchError};
-use crossbeam_channel::unbounded;
+use crossbeam_channel::{bounded, unbounded};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,7 +210,10 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         let _ = job_tx.send(g);
     }
     drop(job_tx);
-    let (result_tx, result_rx) = unbounded::<GameRecord>();
+    // A rendezvous: a worker hands its game over before it takes the next, so that when the
+    // SPRT is decided only the games in progress are still played, however fast games end
+    // and however slowly this thread is scheduled.
+    let (result_tx, result_rx) = bounded::<GameRecord>(0);
     let stop = AtomicBool::new(false);
     let mut records = Vec::new();
     let mut tallies: Vec<((usize, usize), Tally)> = Vec::new();
