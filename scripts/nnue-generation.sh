@@ -11,7 +11,8 @@
 #               0 skips datagen and trains on the data there is)
 #   NODES       nodes a move in datagen (default 500)   THREADS (default: cores)
 #   SEED        datagen seed (required: each batch needs its own, or it replays earlier games)
-#   EPOCHS HIDDEN CORRECTION   the training recipe (default 6, 128, 200; lambda 1.0, seed 1)
+#   EPOCHS HIDDEN CORRECTION BUCKETS   the training recipe (default 6, 128, 200, 8; lambda 1.0,
+#               seed 1)
 #   SCREEN_GAMES   games of the screen at 1 s + 0.01 s (default 200; 0 skips it)
 #   SCREEN_SEED    (default 11)
 #   OUT         where the candidate and the logs go (default target/nnue-generation)
@@ -34,6 +35,7 @@ THREADS="${THREADS:-$(nproc)}"
 EPOCHS="${EPOCHS:-6}"
 HIDDEN="${HIDDEN:-128}"
 CORRECTION="${CORRECTION:-200}"
+BUCKETS="${BUCKETS:-8}"
 SCREEN_GAMES="${SCREEN_GAMES:-200}"
 SCREEN_SEED="${SCREEN_SEED:-11}"
 DATA="$ROOT/nets/data"
@@ -78,9 +80,9 @@ files=("$DATA"/*-"$FAMILY"-*.bin)
 [[ -e "${files[0]}" ]] || { echo "no data files $DATA/*-$FAMILY-*.bin" >&2; exit 1; }
 data_list="$(IFS=,; echo "${files[*]}")"
 candidate="$OUT/$BATCH-candidate.nnue"
-say "train $candidate on ${#files[@]} files: hidden $HIDDEN, $EPOCHS epochs, correction $CORRECTION"
+say "train $candidate on ${#files[@]} files: hidden $HIDDEN, $EPOCHS epochs, correction $CORRECTION, $BUCKETS buckets"
 "$MENAGERIE" train --data "$data_list" --out "$candidate" --hidden "$HIDDEN" --epochs "$EPOCHS" \
-  --lambda 1.0 --seed 1 --correction "$CORRECTION" 2>&1 | tee "$OUT/train-$BATCH.log" >&2
+  --lambda 1.0 --seed 1 --correction "$CORRECTION" --buckets "$BUCKETS" 2>&1 | tee "$OUT/train-$BATCH.log" >&2
 
 if [[ "$SCREEN_GAMES" != 0 ]]; then
   say "screen: the candidate against the built-in network, $SCREEN_VARIANT, $SCREEN_GAMES games at 1+0.01"
