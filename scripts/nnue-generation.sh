@@ -11,8 +11,8 @@
 #               0 skips datagen and trains on the data there is)
 #   NODES       nodes a move in datagen (default 500)   THREADS (default: cores)
 #   SEED        datagen seed (required: each batch needs its own, or it replays earlier games)
-#   EPOCHS HIDDEN CORRECTION BUCKETS   the training recipe (default 6, 128, 200, 8; lambda 1.0,
-#               seed 1)
+#   EPOCHS HIDDEN CORRECTION BUCKETS   the training recipe (default 6, 128, 200; lambda 1.0,
+#               seed 1; buckets 8 for 8x8, 1 for rvc, as the built-in networks were made)
 #   SCREEN_GAMES   games of the screen at 1 s + 0.01 s (default 200; 0 skips it)
 #   SCREEN_SEED    (default 11)
 #   OUT         where the candidate and the logs go (default target/nnue-generation)
@@ -35,7 +35,6 @@ THREADS="${THREADS:-$(nproc)}"
 EPOCHS="${EPOCHS:-6}"
 HIDDEN="${HIDDEN:-128}"
 CORRECTION="${CORRECTION:-200}"
-BUCKETS="${BUCKETS:-8}"
 SCREEN_GAMES="${SCREEN_GAMES:-200}"
 SCREEN_SEED="${SCREEN_SEED:-11}"
 DATA="$ROOT/nets/data"
@@ -44,10 +43,12 @@ case "$FAMILY" in
   8x8)
     DATAGEN_VARIANTS=dchess,vdchess,chess9,dchess,vdchess,displacement
     SCREEN_VARIANT=dchess
+    BUCKETS="${BUCKETS:-8}"
     ;;
   rvc)
     DATAGEN_VARIANTS=rvc
     SCREEN_VARIANT=rvc
+    BUCKETS="${BUCKETS:-1}"
     ;;
   *)
     echo "FAMILY is 8x8 or rvc, not '$FAMILY'" >&2

@@ -94,9 +94,11 @@ fn sub_column(values: &mut [i16], column: &[i16]) {
 }
 
 impl Network {
-    /// A network of zero weights (the output is the bias alone) for `layout`.
+    /// A network of zero weights (the output is the bias alone) for `layout`, with at least
+    /// one output bucket.
     pub fn zeroed(layout: InputLayout, hidden: usize, buckets: usize) -> Network {
         let inputs = layout.input_count();
+        let buckets = buckets.max(1);
         Network {
             layout,
             hidden,
