@@ -29,7 +29,7 @@ use crate::position::{FenError, Position};
 use crate::search::threads::ThreadsError;
 use crate::search::tt::TableSizeError;
 use crate::search::{
-    self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchThreads, TranspositionTable,
+    self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable,
 };
 use crate::startpos::{start_fen, StartError};
 use crate::variant::{by_name, UnknownVariant, Variant};
@@ -141,6 +141,8 @@ pub struct Engine {
     variant: &'static Variant,
     setup: Setup,
     tt: Arc<TranspositionTable>,
+    /// The search threads' history tables, kept between the searches of a game.
+    memory: Arc<SearchMemory>,
     hash_mb: usize,
     /// The search threads, kept between searches.
     threads: Arc<SearchThreads>,
@@ -165,6 +167,7 @@ impl Engine {
             variant: v,
             setup,
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            memory: Arc::new(SearchMemory::new()),
             hash_mb: DEFAULT_HASH_MB,
             threads: Arc::new(SearchThreads::new(1)),
             multipv: 1,
@@ -185,6 +188,7 @@ impl Engine {
         self.variant = v;
         self.setup = setup;
         self.tt.clear();
+        self.memory.clear();
         Ok(())
     }
 
@@ -377,6 +381,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.halt();
         self.tt.clear();
+        self.memory.clear();
     }
 
     /// Start searching the current position; events arrive on the returned channel, which
@@ -410,6 +415,7 @@ impl Engine {
             root_moves,
             limits,
             tt: Arc::clone(&self.tt),
+            memory: Arc::clone(&self.memory),
             stop: Arc::clone(&self.stop),
             threads: Arc::clone(&self.threads),
             multipv: self.multipv,
@@ -471,6 +477,7 @@ struct Run {
     root_moves: Vec<Move>,
     limits: SearchLimits,
     tt: Arc<TranspositionTable>,
+    memory: Arc<SearchMemory>,
     stop: Arc<AtomicBool>,
     threads: Arc<SearchThreads>,
     multipv: usize,
@@ -518,6 +525,7 @@ impl Run {
             on_root_move: Some(&on_root_move),
             progress_after: search::PROGRESS_REPORT_AFTER,
             network: self.network.as_deref(),
+            memory: Some(&self.memory),
         };
         let tx = self.tx.clone();
         let outcome = search::search(&job, move |info| {

@@ -1,6 +1,6 @@
 //! A position of any variant: bitboards by colour and kind, a square-to-piece array, hands,
 //! castling rights (the rook squares that may still castle), en passant, counters, an
-//! incrementally updated Zobrist hash and the pieces giving check (found once per move, since
+//! incrementally updated Zobrist hash (and one of the pawns alone) and the pieces giving check (found once per move, since
 //! the search, legality and move generation all ask). Positions are copied to make moves
 //! (copy-make).
 //!
@@ -41,6 +41,9 @@ pub struct Position<B: BitSet> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// The Zobrist hash of the pawns alone: the search's evaluation correction is kept by
+    /// pawn structure.
+    pub(crate) pawn_hash: u64,
     /// Kinds a pawn may promote to in this game (fixed when the game starts).
     pub(crate) promotion_kinds: u32,
     /// Kinds no longer available because they were promoted to (variants where each type may
@@ -67,6 +70,7 @@ impl<B: BitSet> Position<B> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            pawn_hash: 0,
             promotion_kinds: 0,
             promotions_spent: 0,
             kings: [None; 2],
@@ -90,6 +94,12 @@ impl<B: BitSet> Position<B> {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Zobrist hash of the pawns of both sides (their piece keys), nothing else.
+    #[inline]
+    pub fn pawn_hash(&self) -> u64 {
+        self.pawn_hash
     }
 
     /// Plies since the last capture or pawn move.
@@ -180,7 +190,11 @@ impl<B: BitSet> Position<B> {
         self.by_color[p.color.index()] |= b;
         self.by_kind[p.kind] |= b;
         self.mailbox[sq.index()] = 1 + (p.kind as u8) * 2 + p.color as u8;
-        self.hash ^= self.rules.piece_key(p.color, p.kind, sq);
+        let key = self.rules.piece_key(p.color, p.kind, sq);
+        self.hash ^= key;
+        if self.rules.is_pawn(p.kind) {
+            self.pawn_hash ^= key;
+        }
         if p.kind == self.rules.royal {
             self.kings[p.color.index()] = Some(sq);
         }
@@ -191,7 +205,11 @@ impl<B: BitSet> Position<B> {
         self.by_color[p.color.index()] ^= b;
         self.by_kind[p.kind] ^= b;
         self.mailbox[sq.index()] = 0;
-        self.hash ^= self.rules.piece_key(p.color, p.kind, sq);
+        let key = self.rules.piece_key(p.color, p.kind, sq);
+        self.hash ^= key;
+        if self.rules.is_pawn(p.kind) {
+            self.pawn_hash ^= key;
+        }
     }
 
     pub(crate) fn set_hand(&mut self, c: Color, k: PieceKind, n: u8) {
@@ -243,6 +261,17 @@ impl<B: BitSet> Position<B> {
         for k in 0..r.kinds {
             if self.promotions_spent & (1 << k) != 0 {
                 h ^= r.zobrist.promotion_spent[k];
+            }
+        }
+        h
+    }
+
+    /// The pawn hash computed from scratch, to check the incremental one.
+    pub fn pawn_hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied().squares() {
+            if let Some(p) = self.piece_at(sq).filter(|p| self.rules.is_pawn(p.kind)) {
+                h ^= self.rules.piece_key(p.color, p.kind, sq);
             }
         }
         h
@@ -463,5 +492,61 @@ impl<B: BitSet> Position<B> {
         self.hash ^= self.rules.zobrist.black_to_move;
         self.halfmove += 1;
         self.refresh_checkers();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::SplitMix64;
+    use crate::rules::compiled;
+    use crate::startpos::start_fen;
+    use crate::variant::{by_name, names_with_options};
+
+    /// Random playouts from start positions, every kind of move included: each position's
+    /// incremental hashes against the ones from scratch.
+    fn hashes_hold<B: BitSet>(name: &str, seed: u64) -> usize {
+        let v = by_name(name).unwrap();
+        let rules = compiled::<B>(v);
+        let mut rng = SplitMix64::new(seed);
+        let mut checked = 0;
+        for _ in 0..4 {
+            let fen = start_fen(v, rng.below(v.start_count())).unwrap();
+            let mut p = Position::from_fen(rules, &fen).unwrap();
+            for _ in 0..120 {
+                assert_eq!(p.hash(), p.hash_from_scratch(), "{name}: {}", p.to_fen());
+                assert_eq!(p.pawn_hash(), p.pawn_hash_from_scratch(), "{name}: {}", p.to_fen());
+                checked += 1;
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play(moves[rng.index(moves.len())]);
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn incremental_hashes_equal_hashes_from_scratch_in_every_variant() {
+        for (i, name) in names_with_options().into_iter().enumerate() {
+            let checked = if by_name(name).unwrap().geometry.squares() <= 64 {
+                hashes_hold::<u64>(name, i as u64)
+            } else {
+                hashes_hold::<u128>(name, i as u64)
+            };
+            assert!(checked > 100, "{name}: {checked} positions");
+        }
+    }
+
+    #[test]
+    fn the_pawn_hash_sees_pawns_only() {
+        let rules = compiled::<u64>(by_name("dchess").unwrap());
+        let a = Position::from_fen(rules, "4k3/pp6/8/8/8/8/PP6/4K2N w - - 0 1").unwrap();
+        let b = Position::from_fen(rules, "3k4/pp6/8/8/8/8/PP6/N3K3 b - - 0 1").unwrap();
+        let c = Position::from_fen(rules, "4k3/p1p5/8/8/8/8/PP6/4K2N w - - 0 1").unwrap();
+        assert_eq!(a.pawn_hash(), b.pawn_hash());
+        assert_ne!(a.hash(), b.hash());
+        assert_ne!(a.pawn_hash(), c.pawn_hash());
     }
 }

@@ -10,11 +10,14 @@
 //!
 //! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the
 //! submodules own scores, the table, ordering, exchange evaluation, the tuned numbers
-//! (`params`), time limits, the win/draw/loss model of scores (`wdl`), the thread pool, the
+//! (`params`), the evaluation's correction by pawn structure (`correction_history`), what the
+//! threads keep between searches (`memory`), time limits, the win/draw/loss model of scores (`wdl`), the thread pool, the
 //! busy root moves and the per-thread tree search (`worker`).
 //! Must not know: notation, protocols, variant names.
 
 pub mod busy;
+pub mod correction_history;
+pub mod memory;
 pub mod ordering;
 pub mod params;
 pub mod score;
@@ -25,6 +28,7 @@ pub mod tt;
 pub mod wdl;
 mod worker;
 
+pub use memory::SearchMemory;
 pub use params::SearchParams;
 pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
@@ -79,6 +83,8 @@ pub struct Features {
     pub losing_capture_reductions: bool,
     /// Checks are searched a ply deeper.
     pub check_extension: bool,
+    /// The static evaluation is corrected by what searches found of the same pawn structure.
+    pub correction_history: bool,
 }
 
 impl Default for Features {
@@ -112,6 +118,7 @@ impl Features {
             late_move_reductions: on,
             losing_capture_reductions: on,
             check_extension: on,
+            correction_history: on,
         }
     }
 }
@@ -145,6 +152,9 @@ pub struct SearchJob<'a, B: BitSet> {
     /// The learned evaluation to use where it fits the variant (the hand-written one when
     /// `None` or when it does not fit).
     pub network: Option<&'a Network>,
+    /// Where the threads' history tables are kept between searches; `None`: each search
+    /// starts from empty tables.
+    pub memory: Option<&'a SearchMemory>,
 }
 
 impl<'a, B: BitSet> SearchJob<'a, B> {
@@ -170,6 +180,7 @@ impl<'a, B: BitSet> SearchJob<'a, B> {
             on_root_move: None,
             progress_after: PROGRESS_REPORT_AFTER,
             network: None,
+            memory: None,
         }
     }
 }

@@ -84,6 +84,12 @@ impl Heuristics {
         }
     }
 
+    /// Ready for a new search from tables an earlier one filled: the killers were of its
+    /// plies, which are another position's now; the history and counter-moves still hold.
+    pub fn new_search(&mut self) {
+        self.killers.fill([Move::NONE; 2]);
+    }
+
     #[inline]
     fn history_index(color: Color, kind: PieceKind, m: Move) -> usize {
         (color.index() * MAX_KINDS + kind) * SQUARES + m.to().index()

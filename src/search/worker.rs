@@ -1,6 +1,6 @@
 //! One search thread: iterative deepening with aspiration windows at the root, then a
 //! principal variation search whose nodes go through numbered steps (`alphabeta`): the horizon
-//! and draws, the table, the evaluation, node pruning (reverse futility, razoring, null move),
+//! and draws, the table, the evaluation (corrected by the correction history), node pruning (reverse futility, razoring, null move),
 //! internal iterative reduction, then the moves in order with move pruning (SEE, futility,
 //! late-move, history), check extensions (every check at the root, below it checks that do not
 //! lose the exchange) and reductions (`reduction`). Then quiescence (captures and promotions;
@@ -13,6 +13,8 @@
 //! a field of `SearchParams`, and each technique has its switch in `Features`).
 
 use super::busy::BusyTable;
+use super::correction_history::CorrectionHistory;
+use super::memory::ThreadMemory;
 use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
 use super::params::{late_move_reduction, SearchParams};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
@@ -89,6 +91,10 @@ struct Node {
     in_check: bool,
     /// The static evaluation rose since the side to move's previous move (never in check).
     improving: bool,
+    /// The evaluation as the evaluator gave it, and corrected by the correction history
+    /// (both `-INFINITE` in check).
+    raw_eval: Score,
+    static_eval: Score,
     /// The guess of the node's score the pruning decisions start from: the static evaluation
     /// refined by the table's score (`refined_eval`); `-INFINITE` in check.
     eval: Score,
@@ -120,6 +126,7 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     shared: &'a Shared<'a, 'j, B>,
     eval: &'static Evaluation<B>,
     heuristics: Heuristics,
+    correction_history: CorrectionHistory,
     nodes: u64,
     seldepth: usize,
     aborted: bool,
@@ -171,6 +178,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if root_moves.is_empty() {
             root_moves = legal.iter().copied().map(RootMove::new).collect();
         }
+        let mut memory = job.memory.map(|m| m.take(id)).unwrap_or_default();
+        memory.heuristics.new_search();
         let stalemate_score = match rules.variant.stalemate {
             StalemateRule::Draw => DRAW,
             // The side to move is stalemated: the other side inflicted it.
@@ -180,7 +189,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             id,
             shared,
             eval: Evaluation::of(rules),
-            heuristics: Heuristics::new(),
+            heuristics: memory.heuristics,
+            correction_history: memory.correction_history,
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -256,9 +266,20 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         self.shared.finished.load(Ordering::Relaxed) || self.shared.job.stop.load(Ordering::Relaxed)
     }
 
+    /// The thread's search (`iterate`); its tables go back to the job's memory afterwards.
+    pub fn run(mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
+        let result = self.iterate(on_iteration);
+        if let Some(memory) = self.shared.job.memory {
+            let heuristics = std::mem::take(&mut self.heuristics);
+            let correction_history = std::mem::take(&mut self.correction_history);
+            memory.put(self.id, ThreadMemory { heuristics, correction_history });
+        }
+        result
+    }
+
     /// Iterative deepening. The main thread reports each completed iteration, one report per
     /// MultiPV line: line k is the best of the root moves not on lines 1..k.
-    pub fn run(mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
+    fn iterate(&mut self, on_iteration: &mut dyn FnMut(&IterationInfo)) -> ThreadResult {
         let job = self.shared.job;
         let limits = &job.limits;
         let mut result = ThreadResult { best: None, ponder: None, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
@@ -659,6 +680,16 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
     }
 
+    /// A static evaluation corrected by what searches found of the position's pawn structure.
+    #[inline]
+    fn corrected(&self, pos: &Position<B>, raw_eval: Score) -> Score {
+        if self.shared.job.features.correction_history {
+            raw_eval + self.correction_history.correction(pos)
+        } else {
+            raw_eval
+        }
+    }
+
     /// The tree search below the root, in numbered steps as Stockfish's `search()` has: the
     /// horizon and the draws (1), the table (2), the evaluation (3), node pruning (4), internal
     /// iterative reduction (5), then the moves (`search_moves`, steps 6-11).
@@ -714,13 +745,14 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Step 3. The static evaluation, and the guess of the node's score that the pruning
         // decisions start from.
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, ply) };
+        let raw_eval = if in_check { -INFINITE } else { self.static_eval(pos, ply) };
+        let static_eval = if in_check { raw_eval } else { self.corrected(pos, raw_eval) };
         self.evals[ply] = static_eval;
         // Whether the position got better for the side to move since its previous move: if
         // not, late moves are reduced more.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         let eval = if in_check { static_eval } else { refined_eval(static_eval, entry, ply) };
-        let mut node = Node { depth, ply, pv_node, in_check, improving, eval, table_move };
+        let mut node = Node { depth, ply, pv_node, in_check, improving, raw_eval, static_eval, eval, table_move };
 
         // Step 4. Node pruning at a non-PV node not in check, with no mate in sight: reverse
         // futility, razoring, null move.
@@ -913,6 +945,22 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
         let bound = bound_of(best, beta, best > original_alpha);
         tt.store(pos.hash(), best_move, to_table(best, ply), depth, bound);
+        // The correction history learns where the score is exact or its bound says on which
+        // side of the static evaluation it lies, from quiet best moves only: a capture's score
+        // says what the capture wins, not what the evaluation missed.
+        let bound_tells = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best > node.static_eval,
+            Bound::Upper => best < node.static_eval,
+        };
+        if self.shared.job.features.correction_history
+            && !in_check
+            && bound_tells
+            && !is_mate(best)
+            && !(best_move.is_some() && is_tactical(pos, best_move))
+        {
+            self.correction_history.update(pos, depth, node.raw_eval, best);
+        }
         best
     }
 
@@ -1039,7 +1087,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             }
         }
         let in_check = pos.in_check();
-        let stand_pat = if in_check { -INFINITE } else { self.static_eval(pos, ply) };
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            let raw_eval = self.static_eval(pos, ply);
+            self.corrected(pos, raw_eval)
+        };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -1248,6 +1301,39 @@ mod tests {
     }
 
     #[test]
+    fn a_search_with_a_memory_leaves_its_tables_there_for_the_next() {
+        use crate::rules::compiled;
+        use crate::search::ordering::mover_kind;
+        use crate::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
+        use crate::variant::by_name;
+        let v = by_name("dchess").expect("dchess");
+        let pos =
+            Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB w - - 0 1")
+                .expect("fen");
+        let memory = SearchMemory::new();
+        let run = |memory: Option<&SearchMemory>| {
+            let tt = TranspositionTable::new(1);
+            let stop = AtomicBool::new(false);
+            let threads = SearchThreads::unpooled(1);
+            let mut job = SearchJob::new(&pos, SearchLimits::depth(7), &tt, &stop, &threads);
+            job.memory = memory;
+            search(&job, |_| {}).nodes
+        };
+        let fresh = run(None);
+        assert_eq!(run(Some(&memory)), fresh, "the first search of a memory starts from nothing");
+        let tables = memory.take(0);
+        let learned = pos
+            .legal_moves()
+            .iter()
+            .filter(|&&m| tables.heuristics.history(Color::White, mover_kind(&pos, m), m) != 0)
+            .count();
+        assert!(learned > 0, "the root's quiet moves have a history");
+        memory.put(0, tables);
+        assert_ne!(run(Some(&memory)), fresh, "the second starts from what the first learned");
+        assert_eq!(run(None), fresh, "a search without a memory is reproducible alone");
+    }
+
+    #[test]
     fn a_stored_score_refines_the_evaluation_only_beyond_it() {
         let entry = |score, bound| Some(TableEntry { best: Move::NONE, score, depth: 5, bound });
         assert_eq!(refined_eval(40, None, 3), 40);
@@ -1262,7 +1348,17 @@ mod tests {
     }
 
     fn node(depth: i32, pv_node: bool, improving: bool) -> Node {
-        Node { depth, ply: 5, pv_node, in_check: false, improving, eval: 0, table_move: Move::NONE }
+        Node {
+            depth,
+            ply: 5,
+            pv_node,
+            in_check: false,
+            improving,
+            raw_eval: 0,
+            static_eval: 0,
+            eval: 0,
+            table_move: Move::NONE,
+        }
     }
 
     fn quiet(number: usize, history: i32) -> MoveFacts {
