@@ -1,8 +1,8 @@
 //! A position of any variant: bitboards by colour and kind, a square-to-piece array, hands,
 //! castling rights (the rook squares that may still castle), en passant, counters, an
-//! incrementally updated Zobrist hash (and one of the pawns alone) and the pieces giving check (found once per move, since
-//! the search, legality and move generation all ask). Positions are copied to make moves
-//! (copy-make).
+//! incrementally updated Zobrist hash (and one of the pawns alone) and the pieces giving
+//! check (found once per move, since the search, legality and move generation all ask).
+//! Positions are copied to make moves (copy-make).
 //!
 //! Owns: `Position<B>`, `Piece`, attack detection on a position, `play`.
 //! Must not know: notation, search, protocols, variant names.

@@ -1,8 +1,8 @@
 //! The correction history: the evaluation corrected by pawn structure. How far, on average,
 //! the searches of positions with this structure ended from their static evaluation, added to
-//! the static evaluation of the next one with the same pawns. The evaluation is systematically wrong about some
-//! structures (a blocked chain, a passer it underrates); the search, finding out, tells the
-//! nodes that follow.
+//! the static evaluation of the next one with the same pawns. The evaluation is
+//! systematically wrong about some structures (a blocked chain, a passer it underrates); the
+//! search, finding out, tells the nodes that follow.
 //!
 //! Owns: `CorrectionHistory` (one per search thread), its table size, weights and limit.
 //! Must not know: the search's control, how the evaluation is made, moves.
