@@ -11,8 +11,8 @@
 //! Owns: `search`, `SearchJob`, `Features`, `IterationInfo`, `RootMoveInfo`, `SearchOutcome`; the
 //! submodules own scores, the table, ordering, exchange evaluation, the tuned numbers
 //! (`params`), the evaluation's correction by pawn structure (`correction_history`), what the
-//! threads keep between searches (`memory`), time limits, the win/draw/loss model of scores (`wdl`), the thread pool, the
-//! busy root moves and the per-thread tree search (`worker`).
+//! threads keep between searches (`memory`), time limits, the win/draw/loss model of scores
+//! (`wdl`), the thread pool, the busy root moves and the per-thread tree search (`worker`).
 //! Must not know: notation, protocols, variant names.
 
 pub mod busy;

@@ -1,11 +1,12 @@
 //! One search thread: iterative deepening with aspiration windows at the root, then a
 //! principal variation search whose nodes go through numbered steps (`alphabeta`): the horizon
-//! and draws, the table, the evaluation (corrected by the correction history), node pruning (reverse futility, razoring, null move),
-//! internal iterative reduction, then the moves in order with move pruning (SEE, futility,
-//! late-move, history), check extensions (every check at the root, below it checks that do not
-//! lose the exchange) and reductions (`reduction`). Then quiescence (captures and promotions;
-//! every evasion when in check), mate scores with mate distance, draws by repetition, the
-//! 50-move rule and bare kings, stalemate scored by the variant's rule.
+//! and draws, the table, the evaluation (corrected by the correction history), node pruning
+//! (reverse futility, razoring, null move), internal iterative reduction, then the moves in
+//! order with move pruning (SEE, futility, late-move, history), check extensions (every check
+//! at the root, below it checks that do not lose the exchange) and reductions (`reduction`).
+//! Then quiescence (captures and promotions; every evasion when in check), mate scores with
+//! mate distance, draws by repetition, the 50-move rule and bare kings, stalemate scored by
+//! the variant's rule.
 //!
 //! Owns: `Worker`, `Shared` (what the threads of one search share), the tree search and its
 //! steps.
