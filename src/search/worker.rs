@@ -1272,11 +1272,28 @@ mod tests {
         }
     }
 
+    /// A one-thread search of `pos` to `depth` with a fresh one-megabyte table, a network and
+    /// a memory if given.
+    fn search_to_depth(
+        pos: &Position<u64>,
+        depth: u32,
+        network: Option<&Network>,
+        memory: Option<&crate::search::SearchMemory>,
+    ) -> crate::search::SearchOutcome {
+        use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let threads = SearchThreads::unpooled(1);
+        let mut job = SearchJob::new(pos, SearchLimits::depth(depth), &tt, &stop, &threads);
+        job.network = network;
+        job.memory = memory;
+        search(&job, |_| {})
+    }
+
     #[test]
     fn a_correction_network_that_adds_nothing_searches_as_the_hand_written_evaluation() {
         use crate::nnue::InputLayout;
         use crate::rules::compiled;
-        use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
         use crate::variant::by_name;
         let v = by_name("dchess").expect("dchess");
         let layout =
@@ -1286,12 +1303,7 @@ mod tests {
             Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1")
                 .expect("fen");
         let run = |network: Option<&Network>| {
-            let tt = TranspositionTable::new(1);
-            let stop = AtomicBool::new(false);
-            let threads = SearchThreads::unpooled(1);
-            let mut job = SearchJob::new(&pos, SearchLimits::depth(6), &tt, &stop, &threads);
-            job.network = network;
-            let outcome = search(&job, |_| {});
+            let outcome = search_to_depth(&pos, 6, network, None);
             (outcome.best, outcome.score, outcome.nodes)
         };
         let hand_written = run(None);
@@ -1305,21 +1317,14 @@ mod tests {
     fn a_search_with_a_memory_leaves_its_tables_there_for_the_next() {
         use crate::rules::compiled;
         use crate::search::ordering::mover_kind;
-        use crate::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
+        use crate::search::SearchMemory;
         use crate::variant::by_name;
         let v = by_name("dchess").expect("dchess");
         let pos =
             Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB w - - 0 1")
                 .expect("fen");
         let memory = SearchMemory::new();
-        let run = |memory: Option<&SearchMemory>| {
-            let tt = TranspositionTable::new(1);
-            let stop = AtomicBool::new(false);
-            let threads = SearchThreads::unpooled(1);
-            let mut job = SearchJob::new(&pos, SearchLimits::depth(7), &tt, &stop, &threads);
-            job.memory = memory;
-            search(&job, |_| {}).nodes
-        };
+        let run = |memory: Option<&SearchMemory>| search_to_depth(&pos, 7, None, memory).nodes;
         let fresh = run(None);
         assert_eq!(run(Some(&memory)), fresh, "the first search of a memory starts from nothing");
         let tables = memory.take(0);
