@@ -10,6 +10,7 @@
 #   MINUTES     datagen time, stopped by SIGINT so that only whole games are kept (default 60;
 #               0 skips datagen and trains on the data there is)
 #   NODES       nodes a move in datagen (default 500)   THREADS (default: cores)
+#   VARIANTS    datagen's variants, games dealt in turn (default: the family's mix below)
 #   SEED        datagen seed (required: each batch needs its own, or it replays earlier games)
 #   EPOCHS HIDDEN CORRECTION BUCKETS   the training recipe (default 6, 128, 200; lambda 1.0,
 #               seed 1; buckets 8 for 8x8, 1 for rvc, as the built-in networks were made)
@@ -41,12 +42,12 @@ DATA="$ROOT/nets/data"
 
 case "$FAMILY" in
   8x8)
-    DATAGEN_VARIANTS=dchess,vdchess,chess9,dchess,vdchess,displacement
+    DATAGEN_VARIANTS="${VARIANTS:-dchess,vdchess,chess9,dchess,vdchess,displacement}"
     SCREEN_VARIANT=dchess
     BUCKETS="${BUCKETS:-8}"
     ;;
   rvc)
-    DATAGEN_VARIANTS=rvc
+    DATAGEN_VARIANTS="${VARIANTS:-rvc}"
     SCREEN_VARIANT=rvc
     BUCKETS="${BUCKETS:-1}"
     ;;

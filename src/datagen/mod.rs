@@ -12,7 +12,7 @@ use crate::game::Game;
 use crate::geometry::Color;
 use crate::nnue::embedded::EvalChoice;
 use crate::random::SplitMix64;
-use crate::search::{search, SearchJob, SearchLimits, SearchThreads, TranspositionTable};
+use crate::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
 use crate::startpos::{form_count, random_index, start_in_form, Form};
 use crate::variant::Variant;
 use crate::with_position;
@@ -90,6 +90,9 @@ pub fn play_game(
     tt.clear();
     let network = eval.network_for(start.variant).map(|n| n.as_ref());
     let stop = std::sync::atomic::AtomicBool::new(false);
+    // Each side keeps its history between its moves, as an engine does through a match, so
+    // that the games are played as the engine plays them.
+    let memories = [SearchMemory::new(), SearchMemory::new()];
     let (mut winning, mut drawn, mut last_white) = (0usize, 0usize, 0i32);
     let white_score = loop {
         if let Some(outcome) = game.outcome() {
@@ -101,6 +104,7 @@ pub fn play_game(
         let (text, score, white) = with_position!(game.position(), p => {
             let mut job = SearchJob::new(p, SearchLimits::nodes(nodes), tt, &stop, pool);
             job.network = network;
+            job.memory = Some(&memories[p.side_to_move().index()]);
             let out = search(&job, |_| {});
             (p.move_to_uci(out.best?, true), out.score, p.side_to_move() == Color::White)
         });
