@@ -2,8 +2,9 @@
 //! counter-moves and the correction history, kept between the moves of a game, so that each
 //! search starts from what the previous ones found (at a few hundredths of a second a move,
 //! a search is too short to learn them afresh). The engine keeps one and clears it with the
-//! table (a new game, another variant); a search without one (bench, datagen, the pre-game
-//! decisions, tests) starts from nothing, and so is reproducible alone.
+//! table (a new game, another variant), and datagen one for each side of a game; a search
+//! without one (bench, the pre-game decisions, tests) starts from nothing, and so is
+//! reproducible alone.
 //!
 //! Owns: `SearchMemory`, `ThreadMemory`.
 //! Must not know: the tree search, positions, protocols.
