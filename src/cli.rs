@@ -232,6 +232,11 @@ struct TrainArgs {
     /// Output layers, one for each stage of material (from the bare kings to a full board).
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// Copies of the inputs for regions of each side's king: 1 (none), 2 (on its first rank or
+    /// not) or 4 (that, and the outer or inner half of its half of the board, the right half
+    /// mirrored onto the left).
+    #[arg(long, default_value_t = 1)]
+    king_buckets: u8,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
@@ -241,6 +246,9 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
     }
     if !(1..=file::MAX_BUCKETS).contains(&a.buckets) {
         return Err(format!("--buckets must be 1..{}", file::MAX_BUCKETS));
+    }
+    if !menagerie::nnue::layout::KING_BUCKET_CHOICES.contains(&a.king_buckets) {
+        return Err(format!("--king-buckets must be one of {:?}", menagerie::nnue::layout::KING_BUCKET_CHOICES));
     }
     if !a.piece_squares && !a.factorise {
         return Err("--piece-squares false needs --factorise true".to_string());
@@ -259,7 +267,7 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         .filter_map(|n| variant::by_name(n).ok())
         .filter(|v| v.geometry == family.geometry)
         .collect();
-    let layout = InputLayout::union(members, a.hand_max).map_err(|e| e.to_string())?;
+    let layout = InputLayout::union(members, a.hand_max).map_err(|e| e.to_string())?.with_king_buckets(a.king_buckets);
     let (set, skipped) = SampleSet::from_games(&layout, &games).map_err(|e| e.to_string())?;
     eprintln!("train: {} games ({skipped} of other boards left out), {} positions", games.len() - skipped, set.len());
     let config = train::TrainConfig {
@@ -277,7 +285,7 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
     };
     let notes = vec![format!(
         "trained by menagerie {} on {} positions of {} games: hidden {} epochs {} batch {} lr {} lambda {} seed {} \
-         factorise {} correction {} piece-squares {} buckets {}",
+         factorise {} correction {} piece-squares {} buckets {} king-buckets {}",
         env!("CARGO_PKG_VERSION"),
         set.len(),
         games.len() - skipped,
@@ -290,7 +298,8 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.factorise,
         a.correction.map_or_else(|| "none".to_string(), |c| c.to_string()),
         a.piece_squares,
-        a.buckets
+        a.buckets,
+        a.king_buckets
     )];
     let mut failure = None;
     let mut best = f64::INFINITY;

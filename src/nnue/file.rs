@@ -11,13 +11,14 @@
 //! The header's lines: `board FILESxRANKS`, `hand MAX`, `hidden N`, then one `kind LETTER BETZA
 //! [royal] [pawn]` per input kind, in input order, `output correction LIMIT` for a network
 //! whose output is added to the hand-written evaluation, bent into LIMIT centipawns either way,
-//! and `output buckets B` for a network with B output layers chosen by material (one when the
-//! line is absent); other lines start with `#` (how it was made).
+//! `output buckets B` for a network with B output layers chosen by material (one when the
+//! line is absent), and `king buckets K` for inputs copied for K regions of the king (one when
+//! absent); other lines start with `#` (how it was made).
 //!
 //! Owns: reading and writing network files, `NetFileError`.
 //! Must not know: the search, protocols, how a network was trained.
 
-use super::layout::{InputLayout, LayoutKind, MAX_LAYOUT_KINDS};
+use super::layout::{InputLayout, LayoutKind, KING_BUCKET_CHOICES, MAX_LAYOUT_KINDS};
 use super::network::Network;
 use crate::geometry::Geometry;
 use std::fmt;
@@ -83,6 +84,9 @@ fn header_text(net: &Network, notes: &[String]) -> String {
     if net.buckets != 1 {
         text.push_str(&format!("output buckets {}\n", net.buckets));
     }
+    if l.king_buckets > 1 {
+        text.push_str(&format!("king buckets {}\n", l.king_buckets));
+    }
     for k in &l.kinds {
         text.push_str(&format!("kind {} {}", k.letter, k.betza));
         if k.royal {
@@ -135,6 +139,7 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
     let (mut board, mut hand, mut hidden) = (None, None, None);
     let mut correction = None;
     let mut buckets = 1;
+    let mut king_buckets = 1;
     let mut kinds = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -157,6 +162,10 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
             ["output", "buckets", n] => {
                 let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_BUCKETS).contains(n));
                 buckets = n.ok_or_else(|| bad(format!("output buckets must be 1..{MAX_BUCKETS}")))?;
+            }
+            ["king", "buckets", n] => {
+                let n = n.parse::<u8>().ok().filter(|n| KING_BUCKET_CHOICES.contains(n));
+                king_buckets = n.ok_or_else(|| bad(format!("king buckets must be one of {KING_BUCKET_CHOICES:?}")))?;
             }
             ["hand", n] => hand = Some(n.parse::<u8>().map_err(|_| bad(format!("hand {n}")))?),
             ["hidden", n] => {
@@ -186,7 +195,7 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
     if kinds.is_empty() || kinds.len() > MAX_LAYOUT_KINDS {
         return Err(bad(format!("{} kinds (1..{MAX_LAYOUT_KINDS})", kinds.len())));
     }
-    let layout = InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0) };
+    let layout = InputLayout { geometry, kinds, hand_max: hand.unwrap_or(0), king_buckets };
     Ok(Header { layout, hidden, correction, buckets })
 }
 

@@ -3,9 +3,10 @@
 //! layout serves a board family (every 8x8 variant, say): the union of their kinds, in the order
 //! the variant data gives them. A variant fits a layout when its board is the layout's and each
 //! of its kinds is one of the layout's; `FeatureMap` then turns (perspective, colour, kind,
-//! square) and (perspective, colour, kind, count in hand) into input indices.
+//! square) and (perspective, colour, kind, count in hand) into input indices, within the frame
+//! of the perspective's king (`KingFrame`) where the layout has king buckets.
 //!
-//! Owns: `InputLayout`, `LayoutKind`, `FeatureMap`, `LayoutError`.
+//! Owns: `InputLayout`, `LayoutKind`, `FeatureMap`, `KingFrame`, `LayoutError`.
 //! Must not know: network weights, files, the search, protocols.
 
 use crate::geometry::{Color, Geometry, Square};
@@ -40,7 +41,17 @@ pub struct InputLayout {
     /// Inputs per colour and kind for pieces in hand: the input for count `i` (1-based) is on
     /// while the hand holds at least `i` of the kind. Zero: no hand inputs.
     pub hand_max: u8,
+    /// Copies of every input, one per region of the board the perspective's king stands in
+    /// (`KING_BUCKET_CHOICES`); above one, the board is also mirrored left to right when that
+    /// king stands on the right half, so that a king on g1 and one on b1 share their weights.
+    /// A piece's worth then depends on where its own side's king is: the king's shelter and the
+    /// attack on it, which one set of inputs can only average. One: no king buckets.
+    pub king_buckets: u8,
 }
+
+/// The king bucket counts a layout may have: 1 (none), 2 (the king on its first rank or
+/// not), 4 (that, and on the outer or the inner half of its half of the board).
+pub const KING_BUCKET_CHOICES: [u8; 3] = [1, 2, 4];
 
 /// Why a layout cannot be made, or a variant does not fit one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,11 +122,22 @@ impl InputLayout {
         if kinds.len() > MAX_LAYOUT_KINDS {
             return Err(LayoutError::TooManyKinds(kinds.len()));
         }
-        Ok(InputLayout { geometry, kinds, hand_max: if drops { hand_max } else { 0 } })
+        Ok(InputLayout { geometry, kinds, hand_max: if drops { hand_max } else { 0 }, king_buckets: 1 })
+    }
+
+    /// The same inputs, copied for `king_buckets` regions of the king (one of
+    /// `KING_BUCKET_CHOICES`).
+    pub fn with_king_buckets(self, king_buckets: u8) -> InputLayout {
+        InputLayout { king_buckets, ..self }
     }
 
     /// Inputs for one perspective.
     pub fn input_count(&self) -> usize {
+        usize::from(self.king_buckets.max(1)) * self.bucket_inputs()
+    }
+
+    /// Inputs for one perspective within one king bucket.
+    pub fn bucket_inputs(&self) -> usize {
         2 * self.kinds.len() * (self.geometry.squares() + self.hand_max as usize)
     }
 
@@ -132,8 +154,19 @@ pub struct FeatureMap {
     kinds: usize,
     board_inputs: usize,
     hand_max: u8,
+    bucket_inputs: usize,
+    king_buckets: u8,
     /// Layout kind of each of the variant's kinds.
     kind_index: [u8; MAX_KINDS],
+}
+
+/// Where one perspective's inputs lie: the first input of its king's bucket, and whether the
+/// board is mirrored left to right. A move that changes a perspective's frame changes all of
+/// its inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingFrame {
+    offset: usize,
+    mirrored: bool,
 }
 
 impl FeatureMap {
@@ -160,42 +193,75 @@ impl FeatureMap {
             kinds: layout.kinds.len(),
             board_inputs: layout.board_inputs(),
             hand_max: layout.hand_max,
+            bucket_inputs: layout.bucket_inputs(),
+            king_buckets: layout.king_buckets.max(1),
             kind_index,
         })
     }
 
-    /// The input of a `color` piece of `kind` on `sq`, seen by `perspective`: colours relative
-    /// to the perspective, the board mirrored top to bottom for Black, so that a network sees
-    /// every position as if its side were White.
+    /// The frame of `perspective` whose king stands on `king` (none: the first bucket, not
+    /// mirrored).
     #[inline]
-    pub fn board_input(&self, perspective: Color, color: Color, kind: PieceKind, sq: Square) -> usize {
-        let relative = usize::from(color != perspective);
-        let sq = match perspective {
-            Color::White => sq.index(),
-            Color::Black => {
-                let files = self.geometry.files as usize;
-                let (file, rank) = (sq.index() % files, sq.index() / files);
-                (self.geometry.ranks as usize - 1 - rank) * files + file
-            }
+    pub fn frame(&self, perspective: Color, king: Option<Square>) -> KingFrame {
+        let (Some(king), true) = (king, self.king_buckets > 1) else {
+            return KingFrame { offset: 0, mirrored: false };
         };
-        (relative * self.kinds + self.kind_index[kind] as usize) * self.squares + sq
+        let files = usize::from(self.geometry.files);
+        let (file, rank) = (king.index() % files, king.index() / files);
+        let relative_rank = match perspective {
+            Color::White => rank,
+            Color::Black => usize::from(self.geometry.ranks) - 1 - rank,
+        };
+        let half = files / 2;
+        let mirrored = file >= half;
+        let file = if mirrored { files - 1 - file } else { file };
+        let off_first_rank = usize::from(relative_rank > 0);
+        let bucket = match self.king_buckets {
+            2 => off_first_rank,
+            _ => 2 * off_first_rank + usize::from(2 * file >= half),
+        };
+        KingFrame { offset: bucket * self.bucket_inputs, mirrored }
+    }
+
+    /// The input of a `color` piece of `kind` on `sq`, seen by `perspective` in `frame`:
+    /// colours relative to the perspective, the board mirrored top to bottom for Black, so that
+    /// a network sees every position as if its side were White.
+    #[inline]
+    pub fn board_input(
+        &self,
+        frame: KingFrame,
+        perspective: Color,
+        color: Color,
+        kind: PieceKind,
+        sq: Square,
+    ) -> usize {
+        let relative = usize::from(color != perspective);
+        let files = self.geometry.files as usize;
+        let (mut file, mut rank) = (sq.index() % files, sq.index() / files);
+        if perspective == Color::Black {
+            rank = self.geometry.ranks as usize - 1 - rank;
+        }
+        if frame.mirrored {
+            file = files - 1 - file;
+        }
+        frame.offset + (relative * self.kinds + self.kind_index[kind] as usize) * self.squares + rank * files + file
     }
 
     /// The inputs that are on for `count` pieces of `kind` in `color`'s hand, seen by
-    /// `perspective` (the first `min(count, hand_max)` of that kind's hand inputs).
+    /// `perspective` in `frame` (the first `min(count, hand_max)` of that kind's hand inputs).
     #[inline]
-    pub fn hand_inputs(&self, perspective: Color, color: Color, kind: PieceKind, count: u8) -> std::ops::Range<usize> {
+    pub fn hand_inputs(
+        &self,
+        frame: KingFrame,
+        perspective: Color,
+        color: Color,
+        kind: PieceKind,
+        count: u8,
+    ) -> std::ops::Range<usize> {
         let relative = usize::from(color != perspective);
         let max = self.hand_max as usize;
-        let first = self.board_inputs + (relative * self.kinds + self.kind_index[kind] as usize) * max;
+        let first = frame.offset + self.board_inputs + (relative * self.kinds + self.kind_index[kind] as usize) * max;
         first..first + (count as usize).min(max)
-    }
-
-    /// The input of the `i`-th (0-based) piece of `kind` in `color`'s hand, if the layout counts
-    /// that many.
-    #[inline]
-    pub fn hand_input(&self, perspective: Color, color: Color, kind: PieceKind, i: u8) -> Option<usize> {
-        (i < self.hand_max).then(|| self.hand_inputs(perspective, color, kind, i + 1).end - 1)
     }
 }
 
@@ -235,7 +301,7 @@ mod tests {
             for color in [Color::White, Color::Black] {
                 for kind in 0..rvc.pieces.len() {
                     for sq in rvc.geometry.all_squares() {
-                        let i = map.board_input(perspective, color, kind, sq);
+                        let i = map.board_input(map.frame(perspective, None), perspective, color, kind, sq);
                         assert!(i < layout.input_count());
                         assert!(seen.insert(i), "input {i} twice");
                     }
@@ -252,13 +318,14 @@ mod tests {
         let g = chess.geometry;
         let e2 = g.parse_square("e2").expect("e2");
         let e7 = g.parse_square("e7").expect("e7");
+        let (white, black) = (map.frame(Color::White, None), map.frame(Color::Black, None));
         assert_eq!(
-            map.board_input(Color::White, Color::White, 0, e2),
-            map.board_input(Color::Black, Color::Black, 0, e7)
+            map.board_input(white, Color::White, Color::White, 0, e2),
+            map.board_input(black, Color::Black, Color::Black, 0, e7)
         );
         assert_ne!(
-            map.board_input(Color::White, Color::White, 0, e2),
-            map.board_input(Color::Black, Color::White, 0, e2)
+            map.board_input(white, Color::White, Color::White, 0, e2),
+            map.board_input(black, Color::Black, Color::White, 0, e2)
         );
     }
 
@@ -283,11 +350,49 @@ mod tests {
         let vd = by_name("vdchess").expect("vd");
         let map = FeatureMap::new(&layout, vd).expect("fits");
         let c = vd.kind_of_letter('C').expect("chancellor");
-        assert_eq!(map.hand_inputs(Color::White, Color::White, c, 0).len(), 0);
-        assert_eq!(map.hand_inputs(Color::White, Color::White, c, 5).len(), 2);
-        let r = map.hand_inputs(Color::White, Color::Black, c, 1);
+        let frame = map.frame(Color::White, None);
+        assert_eq!(map.hand_inputs(frame, Color::White, Color::White, c, 0).len(), 0);
+        assert_eq!(map.hand_inputs(frame, Color::White, Color::White, c, 5).len(), 2);
+        let r = map.hand_inputs(frame, Color::White, Color::Black, c, 1);
         assert!(r.start >= 2 * 8 * 64 && r.end <= layout.input_count());
-        assert_eq!(map.hand_input(Color::White, Color::Black, c, 0), Some(r.start));
-        assert_eq!(map.hand_input(Color::White, Color::Black, c, 2), None);
+        assert_eq!(map.hand_inputs(frame, Color::White, Color::Black, c, 2), r.start..r.start + 2);
+    }
+
+    #[test]
+    fn king_buckets_mirror_the_right_half_and_split_the_first_rank_from_the_rest() {
+        let dchess = by_name("dchess").expect("dchess");
+        let plain = InputLayout::union(family(8, 8), 1).expect("layout");
+        let layout = plain.clone().with_king_buckets(4);
+        assert_eq!(layout.input_count(), 4 * plain.input_count());
+        let map = FeatureMap::new(&layout, dchess).expect("fits");
+        let g = dchess.geometry;
+        let sq = |s: &str| g.parse_square(s).expect("square");
+        let bucket = |c: Color, king: &str| map.frame(c, Some(sq(king))).offset / plain.input_count();
+        // a-b, c-d on the first rank; then the same off it; the right half mirrors the left.
+        assert_eq!([bucket(Color::White, "a1"), bucket(Color::White, "d1"), bucket(Color::White, "b3")], [0, 1, 2]);
+        assert_eq!([bucket(Color::White, "e1"), bucket(Color::White, "h1"), bucket(Color::White, "g5")], [1, 0, 2]);
+        assert_eq!([bucket(Color::Black, "e8"), bucket(Color::Black, "c7"), bucket(Color::Black, "d1")], [1, 3, 3]);
+        // A king on g1 sees a rook on h1 where a king on b1 sees one on a1.
+        let rook = dchess.kind_of_letter('R').expect("rook");
+        let (g1, b1) = (map.frame(Color::White, Some(sq("g1"))), map.frame(Color::White, Some(sq("b1"))));
+        assert_eq!(
+            map.board_input(g1, Color::White, Color::White, rook, sq("h1")),
+            map.board_input(b1, Color::White, Color::White, rook, sq("a1"))
+        );
+        // Every input of every frame is distinct and in range.
+        let mut seen = std::collections::HashSet::new();
+        for king in ["a1", "c1", "a2", "c2"] {
+            let frame = map.frame(Color::White, Some(sq(king)));
+            for color in [Color::White, Color::Black] {
+                for kind in 0..dchess.pieces.len() {
+                    for s in g.all_squares() {
+                        let i = map.board_input(frame, Color::White, color, kind, s);
+                        assert!(i < layout.input_count() && seen.insert(i), "input {i} twice or out of range");
+                    }
+                }
+            }
+        }
+        let two = FeatureMap::new(&plain.with_king_buckets(2), dchess).expect("fits");
+        assert_eq!(two.frame(Color::White, Some(sq("f2"))), KingFrame { offset: two.bucket_inputs, mirrored: true });
     }
 }

@@ -77,13 +77,15 @@ mod tests {
         let mut rng = SplitMix64::new(2024);
         for name in names_with_options() {
             let v = by_name(name).expect("variant");
-            let layout = InputLayout::union(family(v), 2).expect("layout");
-            let net = random_network(layout, 32, 4, 7);
-            for _ in 0..6 {
-                if v.geometry.squares() <= 64 {
-                    playout_agrees::<u64>(v, &net, &mut rng);
-                } else {
-                    playout_agrees::<u128>(v, &net, &mut rng);
+            for king_buckets in layout::KING_BUCKET_CHOICES {
+                let layout = InputLayout::union(family(v), 2).expect("layout").with_king_buckets(king_buckets);
+                let net = random_network(layout, 32, 4, 7);
+                for _ in 0..4 {
+                    if v.geometry.squares() <= 64 {
+                        playout_agrees::<u64>(v, &net, &mut rng);
+                    } else {
+                        playout_agrees::<u128>(v, &net, &mut rng);
+                    }
                 }
             }
         }
@@ -98,6 +100,14 @@ mod tests {
         assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
         let correction = Network { correction: Some(75), ..net.clone() };
         assert_eq!(file::read(&file::write(&correction, &[])), Ok(correction));
+        let kings = random_network(layout.clone().with_king_buckets(4), 16, 1, 5);
+        let kings_bytes = file::write(&kings, &[]);
+        assert_eq!(file::read(&kings_bytes), Ok(kings));
+        let line = b"king buckets 4";
+        let at = kings_bytes.windows(line.len()).position(|w| w == line).expect("the header names the king buckets");
+        let mut three = kings_bytes.clone();
+        three[at + line.len() - 1] = b'3';
+        assert!(matches!(file::read(&three), Err(NetFileError::Header(e)) if e.contains("king buckets")));
         let bucketed = random_network(layout, 16, 5, 4);
         let bucketed_bytes = file::write(&bucketed, &[]);
         assert_eq!(file::read(&bucketed_bytes), Ok(bucketed));
@@ -156,16 +166,18 @@ mod tests {
         // The same position with colours exchanged and the board mirrored scores the same for
         // the side to move: each perspective sees the board as White.
         let chess = by_name("chess").expect("chess");
-        let layout = InputLayout::union([chess], 0).expect("layout");
-        let net = random_network(layout, 24, 3, 11);
-        let map = FeatureMap::new(&net.layout, chess).expect("fits");
         let rules = compiled::<u64>(chess);
         let a =
             Position::<u64>::from_fen(rules, "r3k2r/ppp2ppp/2n5/3qp3/8/2N2N2/PPPP1PPP/R2QK2R w KQkq - 0 1").expect("a");
         let b =
             Position::<u64>::from_fen(rules, "r2qk2r/pppp1ppp/2n2n2/8/3QP3/2N5/PPP2PPP/R3K2R b KQkq - 0 1").expect("b");
-        assert_eq!(net.evaluate(&map, &a), net.evaluate(&map, &b));
-        assert_ne!(net.evaluate(&map, &a), 0);
+        for king_buckets in layout::KING_BUCKET_CHOICES {
+            let layout = InputLayout::union([chess], 0).expect("layout").with_king_buckets(king_buckets);
+            let net = random_network(layout, 24, 3, 11);
+            let map = FeatureMap::new(&net.layout, chess).expect("fits");
+            assert_eq!(net.evaluate(&map, &a), net.evaluate(&map, &b));
+            assert_ne!(net.evaluate(&map, &a), 0);
+        }
     }
 
     fn tiny_samples() -> (InputLayout, SampleSet, Vec<crate::datagen::format::GameRecord>) {
@@ -198,15 +210,21 @@ mod tests {
 
     #[test]
     fn the_trainer_lowers_its_loss_and_is_the_same_for_a_seed() {
-        let (layout, set, _) = tiny_samples();
-        for (correction, buckets) in [(None, 1), (Some(100), 1), (Some(100), 4)] {
+        let (plain, plain_set, games) = tiny_samples();
+        let kings = plain.clone().with_king_buckets(4);
+        let (kings_set, _) = SampleSet::from_games(&kings, &games).expect("replay");
+        for (correction, buckets, king_buckets) in
+            [(None, 1, 1), (Some(100), 1, 1), (Some(100), 4, 1), (Some(100), 4, 4)]
+        {
+            let (layout, set) = if king_buckets == 1 { (&plain, &plain_set) } else { (&kings, &kings_set) };
             let config = train::TrainConfig { correction, buckets, ..tiny_config() };
             let mut losses = Vec::new();
-            let net = train::train(layout.clone(), &set, &config, |r, _| losses.push(r.loss));
+            let net = train::train(layout.clone(), set, &config, |r, _| losses.push(r.loss));
             assert!(losses[losses.len() - 1] < 0.8 * losses[0], "correction {correction:?}: {losses:?}");
             assert_eq!(net.quantised().correction, correction);
             assert_eq!(net.quantised().buckets, buckets);
-            let again = train::train(layout.clone(), &set, &config, |_, _| {});
+            assert_eq!(net.quantised().layout.king_buckets, king_buckets);
+            let again = train::train(layout.clone(), set, &config, |_, _| {});
             assert_eq!(net, again, "same seed, same network");
         }
     }
@@ -231,9 +249,12 @@ mod tests {
 
     #[test]
     fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
-        let (layout, set, _) = tiny_samples();
-        // Four output buckets: the trainer counts a sample's pieces from its inputs, the engine
-        // from the board, and the two must pick the same output layer.
+        let (layout, _, games) = tiny_samples();
+        // Four king buckets, whose shared columns the quantiser folds in, and four output
+        // buckets: the trainer counts a sample's pieces from its inputs, the engine from the
+        // board, and the two must pick the same output layer.
+        let layout = layout.with_king_buckets(4);
+        let (set, _) = SampleSet::from_games(&layout, &games).expect("replay");
         let config = train::TrainConfig { hidden: 32, epochs: 6, buckets: 4, ..tiny_config() };
         let float = train::train(layout, &set, &config, |_, _| {});
         let net = float.quantised();

@@ -6,12 +6,13 @@
 //! (`refresh`) or, from a parent position's, by adding and subtracting the columns of the inputs
 //! a move turned on and off (`update`): those are found by comparing the two positions' piece
 //! sets and hands, so that every kind of move (castling, en passant, promotion, drops) is
-//! handled alike without the move generator telling the network what it did.
+//! handled alike without the move generator telling the network what it did. Where the layout
+//! has king buckets, a perspective whose king moved to another bucket is built from scratch.
 //!
 //! Owns: `Network`, `Accumulator`, the quantisation constants, the output arithmetic.
 //! Must not know: the search, the file format, protocols.
 
-use super::layout::{FeatureMap, InputLayout};
+use super::layout::{FeatureMap, InputLayout, KingFrame};
 use crate::bitboard::BitSet;
 use crate::geometry::Color;
 use crate::position::Position;
@@ -116,18 +117,48 @@ impl Network {
         &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
     }
 
+    /// The frame of `perspective`'s inputs in `pos` (its king's bucket).
+    #[inline]
+    fn frame<B: BitSet>(map: &FeatureMap, pos: &Position<B>, perspective: Color) -> KingFrame {
+        map.frame(perspective, pos.king(perspective))
+    }
+
     /// The inputs that are on in `pos` for `perspective`, in no particular order.
     pub fn active_inputs<B: BitSet>(map: &FeatureMap, pos: &Position<B>, perspective: Color, out: &mut Vec<usize>) {
         out.clear();
+        let frame = Self::frame(map, pos, perspective);
         let kinds = pos.rules().variant.pieces.len();
         for color in [Color::White, Color::Black] {
             for kind in 0..kinds {
                 for sq in pos.pieces(color, kind).squares() {
-                    out.push(map.board_input(perspective, color, kind, sq));
+                    out.push(map.board_input(frame, perspective, color, kind, sq));
                 }
                 let count = pos.hand_count(color, kind);
                 if count > 0 {
-                    out.extend(map.hand_inputs(perspective, color, kind, count));
+                    out.extend(map.hand_inputs(frame, perspective, color, kind, count));
+                }
+            }
+        }
+    }
+
+    /// `perspective`'s half of an accumulator, from scratch for `pos`.
+    fn refresh_perspective<B: BitSet>(
+        &self,
+        map: &FeatureMap,
+        pos: &Position<B>,
+        perspective: Color,
+        values: &mut [i16],
+    ) {
+        let frame = Self::frame(map, pos, perspective);
+        values.copy_from_slice(&self.input_bias);
+        let kinds = pos.rules().variant.pieces.len();
+        for color in [Color::White, Color::Black] {
+            for kind in 0..kinds {
+                for sq in pos.pieces(color, kind).squares() {
+                    add_column(values, self.column(map.board_input(frame, perspective, color, kind, sq)));
+                }
+                for input in map.hand_inputs(frame, perspective, color, kind, pos.hand_count(color, kind)) {
+                    add_column(values, self.column(input));
                 }
             }
         }
@@ -135,25 +166,14 @@ impl Network {
 
     /// `acc` from scratch for `pos`.
     pub fn refresh<B: BitSet>(&self, map: &FeatureMap, pos: &Position<B>, acc: &mut Accumulator) {
-        let kinds = pos.rules().variant.pieces.len();
         for perspective in [Color::White, Color::Black] {
-            let values = &mut acc.values[perspective.index()];
-            values.copy_from_slice(&self.input_bias);
-            for color in [Color::White, Color::Black] {
-                for kind in 0..kinds {
-                    for sq in pos.pieces(color, kind).squares() {
-                        add_column(values, self.column(map.board_input(perspective, color, kind, sq)));
-                    }
-                    for input in map.hand_inputs(perspective, color, kind, pos.hand_count(color, kind)) {
-                        add_column(values, self.column(input));
-                    }
-                }
-            }
+            self.refresh_perspective(map, pos, perspective, &mut acc.values[perspective.index()]);
         }
     }
 
     /// `acc` for `child` from `from`, the accumulator of `parent`, by the inputs that differ
-    /// between the two positions.
+    /// between the two positions; a perspective whose king changed bucket is refreshed, since
+    /// all its inputs moved.
     pub fn update<B: BitSet>(
         &self,
         map: &FeatureMap,
@@ -162,35 +182,32 @@ impl Network {
         from: &Accumulator,
         acc: &mut Accumulator,
     ) {
-        for p in 0..2 {
-            acc.values[p].copy_from_slice(&from.values[p]);
-        }
         let kinds = child.rules().variant.pieces.len();
-        for color in [Color::White, Color::Black] {
-            for kind in 0..kinds {
-                let before = parent.pieces(color, kind);
-                let after = child.pieces(color, kind);
-                if before != after {
-                    for sq in (before & !after).squares() {
-                        for perspective in [Color::White, Color::Black] {
-                            let column = self.column(map.board_input(perspective, color, kind, sq));
-                            sub_column(&mut acc.values[perspective.index()], column);
+        for perspective in [Color::White, Color::Black] {
+            let values = &mut acc.values[perspective.index()];
+            let frame = Self::frame(map, child, perspective);
+            if frame != Self::frame(map, parent, perspective) {
+                self.refresh_perspective(map, child, perspective, values);
+                continue;
+            }
+            values.copy_from_slice(&from.values[perspective.index()]);
+            for color in [Color::White, Color::Black] {
+                for kind in 0..kinds {
+                    let before = parent.pieces(color, kind);
+                    let after = child.pieces(color, kind);
+                    if before != after {
+                        for sq in (before & !after).squares() {
+                            sub_column(values, self.column(map.board_input(frame, perspective, color, kind, sq)));
+                        }
+                        for sq in (after & !before).squares() {
+                            add_column(values, self.column(map.board_input(frame, perspective, color, kind, sq)));
                         }
                     }
-                    for sq in (after & !before).squares() {
-                        for perspective in [Color::White, Color::Black] {
-                            let column = self.column(map.board_input(perspective, color, kind, sq));
-                            add_column(&mut acc.values[perspective.index()], column);
-                        }
-                    }
-                }
-                let (had, has) = (parent.hand_count(color, kind), child.hand_count(color, kind));
-                if had != has {
-                    for perspective in [Color::White, Color::Black] {
-                        let values = &mut acc.values[perspective.index()];
+                    let (had, has) = (parent.hand_count(color, kind), child.hand_count(color, kind));
+                    if had != has {
                         let (old, new) = (
-                            map.hand_inputs(perspective, color, kind, had),
-                            map.hand_inputs(perspective, color, kind, has),
+                            map.hand_inputs(frame, perspective, color, kind, had),
+                            map.hand_inputs(frame, perspective, color, kind, has),
                         );
                         for input in new.end..old.end {
                             sub_column(values, self.column(input));

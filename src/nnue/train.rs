@@ -99,7 +99,11 @@ pub struct FloatNetwork {
     /// position it appears in, not square by square, which a few million positions cannot
     /// teach. Folded into the board columns when quantised; zero when not factorised.
     pub factors: usize,
-    /// `w1[input * hidden + j]`, then the factor columns, `b1`, `w2` (bucket by bucket, the side
+    /// Where the layout has king buckets: shared columns, one per input of a bucket, each
+    /// added to that input's column in every bucket, so that what a piece on a square is worth
+    /// whatever the king's bucket is learnt from every position (zero: none).
+    pub king_free: usize,
+    /// `w1[input * hidden + j]`, then the factor columns, the king-free columns, `b1`, `w2` (bucket by bucket, the side
     /// to move's half first), `b2` (one per bucket): one vector, so that the optimiser treats
     /// every weight alike.
     pub params: Vec<f32>,
@@ -114,6 +118,7 @@ pub struct FloatNetwork {
 
 struct Offsets {
     factors: usize,
+    king_free: usize,
     b1: usize,
     w2: usize,
     b2: usize,
@@ -126,49 +131,77 @@ impl FloatNetwork {
         let hidden = config.hidden;
         let inputs = layout.input_count();
         let factors = if config.factorise { 2 * layout.kinds.len() } else { 0 };
+        let king_free = if config.factorise && config.piece_squares && layout.king_buckets > 1 {
+            layout.bucket_inputs()
+        } else {
+            0
+        };
         let piece_squares = config.piece_squares || factors == 0;
         let board_inputs = factors * layout.geometry.squares();
+        let bucket_inputs = layout.bucket_inputs();
         let mut rng = SplitMix64::new(config.seed);
         let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
         let buckets = config.buckets.max(1);
         let mut params = Vec::with_capacity((inputs + factors) * hidden + hidden + buckets * (2 * hidden + 1));
         for input in 0..inputs {
-            let own = piece_squares || input >= board_inputs;
+            let own = piece_squares || input % bucket_inputs >= board_inputs;
             params.extend((0..hidden).map(|_| if own { uniform(0.1) } else { 0.0 }));
         }
         params.extend((0..factors * hidden).map(|_| if piece_squares { 0.0 } else { uniform(0.1) }));
+        params.extend((0..king_free * hidden).map(|_| 0.0));
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.15));
         params.extend((0..buckets * 2 * hidden).map(|_| uniform(1.0 / (2.0 * hidden as f32).sqrt())));
         params.extend((0..buckets).map(|_| 0.0));
-        FloatNetwork { layout, hidden, factors, params, buckets, correction: config.correction, piece_squares }
+        FloatNetwork {
+            layout,
+            hidden,
+            factors,
+            king_free,
+            params,
+            buckets,
+            correction: config.correction,
+            piece_squares,
+        }
     }
 
     fn offsets(&self) -> Offsets {
         let factors = self.layout.input_count() * self.hidden;
-        let b1 = factors + self.factors * self.hidden;
+        let king_free = factors + self.factors * self.hidden;
+        let b1 = king_free + self.king_free * self.hidden;
         let w2 = b1 + self.hidden;
-        Offsets { factors, b1, w2, b2: w2 + self.buckets * 2 * self.hidden }
+        Offsets { factors, king_free, b1, w2, b2: w2 + self.buckets * 2 * self.hidden }
     }
 
     /// The output bucket of a sample: its pieces on the board are its board inputs.
     fn bucket(&self, sample: &Sample<'_>) -> usize {
         let board_inputs = 2 * self.layout.kinds.len() * self.layout.geometry.squares();
-        let pieces = sample.ours.iter().filter(|&&i| usize::from(i) < board_inputs).count();
+        let bucket_inputs = self.layout.bucket_inputs();
+        let pieces = sample.ours.iter().filter(|&&i| usize::from(i) % bucket_inputs < board_inputs).count();
         output_bucket(&self.layout, self.buckets, pieces)
     }
 
-    /// The factor column shared by `input`, if it has one (board inputs are numbered by
-    /// (relative colour, kind), then square).
+    /// The factor column shared by `input`, if it has one (board inputs are numbered by king
+    /// bucket, then (relative colour, kind), then square).
     #[inline]
     fn factor_of(&self, input: usize) -> Option<usize> {
         let squares = self.layout.geometry.squares();
+        let input = input % self.layout.bucket_inputs();
         (self.factors > 0 && input < self.factors * squares).then(|| input / squares)
     }
 
-    /// The parameter ranges whose sum is `input`'s column.
-    fn columns(&self, input: usize, o: &Offsets) -> (usize, Option<usize>) {
+    /// The king-free column shared by `input`, if it has one.
+    #[inline]
+    fn king_free_of(&self, input: usize) -> Option<usize> {
+        (self.king_free > 0).then(|| input % self.king_free)
+    }
+
+    /// The starts of the parameter ranges whose sum is `input`'s column: its own, then the
+    /// shared ones it has.
+    fn columns(&self, input: usize, o: &Offsets) -> (usize, impl Iterator<Item = usize>) {
         let h = self.hidden;
-        (input * h, self.factor_of(input).map(|f| o.factors + f * h))
+        let factor = self.factor_of(input).map(|f| o.factors + f * h);
+        let king_free = self.king_free_of(input).map(|k| o.king_free + k * h);
+        (input * h, factor.into_iter().chain(king_free))
     }
 
     fn accumulate(&self, inputs: &[u16], out: &mut [f32]) {
@@ -176,8 +209,8 @@ impl FloatNetwork {
         let o = self.offsets();
         out.copy_from_slice(&self.params[o.b1..o.b1 + h]);
         for &i in inputs {
-            let (column, factor) = self.columns(usize::from(i), &o);
-            for start in std::iter::once(column).chain(factor) {
+            let (column, shared) = self.columns(usize::from(i), &o);
+            for start in std::iter::once(column).chain(shared) {
                 for (v, w) in out.iter_mut().zip(&self.params[start..start + h]) {
                     *v += w;
                 }
@@ -251,9 +284,10 @@ impl FloatNetwork {
                 grad[o.b1 + j] += work.d_acc[j];
             }
             for &i in inputs {
-                let (column, factor) = self.columns(usize::from(i), &o);
-                let own = (self.piece_squares || factor.is_none()).then_some(column);
-                for start in own.into_iter().chain(factor) {
+                let input = usize::from(i);
+                let (column, shared) = self.columns(input, &o);
+                let own = (self.piece_squares || self.factor_of(input).is_none()).then_some(column);
+                for start in own.into_iter().chain(shared) {
                     for (g, d) in grad[start..start + h].iter_mut().zip(&work.d_acc) {
                         *g += d;
                     }
@@ -434,7 +468,9 @@ impl FloatNetwork {
         let h = self.hidden;
         let input_weights = (0..o.factors)
             .map(|k| {
-                let shared = self.factor_of(k / h).map_or(0.0, |f| self.params[o.factors + f * h + k % h]);
+                let (column, shared) = self.columns(k / h, &o);
+                let shared: f32 = shared.map(|start| self.params[start + k % h]).sum();
+                debug_assert_eq!(column + k % h, k);
                 // Folded weights keep the clip, so that the accumulators cannot overflow.
                 quantise((self.params[k] + shared).clamp(-WEIGHT_CLIP, WEIGHT_CLIP), QA)
             })
