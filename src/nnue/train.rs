@@ -540,4 +540,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn king_free_columns_are_folded_into_the_same_input_of_every_king_bucket() {
+        let layout = vd_layout().with_king_buckets(4);
+        let per_bucket = layout.bucket_inputs();
+        let config = TrainConfig { hidden: 4, seed: 5, ..TrainConfig::default() };
+        let mut net = FloatNetwork::random(layout, &config);
+        let o = net.offsets();
+        assert_eq!(net.king_free, per_bucket);
+        let squares = net.layout.geometry.squares();
+        let h = net.hidden;
+        for (k, w) in net.params[o.factors..o.b1].iter_mut().enumerate() {
+            *w = 0.001 * (k % 11) as f32;
+        }
+        let q = net.quantised();
+        for input in 0..net.layout.input_count() {
+            let base = input % per_bucket;
+            for j in 0..h {
+                let factor =
+                    if base < net.factors * squares { net.params[o.factors + (base / squares) * h + j] } else { 0.0 };
+                let king_free = net.params[o.king_free + base * h + j];
+                let expected = quantise(net.params[input * h + j] + factor + king_free, QA);
+                assert_eq!(q.input_weights[input * h + j], expected, "input {input}, neuron {j}");
+            }
+        }
+    }
 }
