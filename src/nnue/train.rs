@@ -103,9 +103,9 @@ pub struct FloatNetwork {
     /// added to that input's column in every bucket, so that what a piece on a square is worth
     /// whatever the king's bucket is learnt from every position (zero: none).
     pub king_free: usize,
-    /// `w1[input * hidden + j]`, then the factor columns, the king-free columns, `b1`, `w2` (bucket by bucket, the side
-    /// to move's half first), `b2` (one per bucket): one vector, so that the optimiser treats
-    /// every weight alike.
+    /// `w1[input * hidden + j]`, then the factor columns, the king-free columns, `b1`, `w2`
+    /// (bucket by bucket, the side to move's half first), `b2` (one per bucket): one vector, so
+    /// that the optimiser treats every weight alike.
     pub params: Vec<f32>,
     /// Output layers chosen by material (`Network::buckets`).
     pub buckets: usize,
@@ -142,7 +142,8 @@ impl FloatNetwork {
         let mut rng = SplitMix64::new(config.seed);
         let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
         let buckets = config.buckets.max(1);
-        let mut params = Vec::with_capacity((inputs + factors) * hidden + hidden + buckets * (2 * hidden + 1));
+        let mut params =
+            Vec::with_capacity((inputs + factors + king_free) * hidden + hidden + buckets * (2 * hidden + 1));
         for input in 0..inputs {
             let own = piece_squares || input % bucket_inputs >= board_inputs;
             params.extend((0..hidden).map(|_| if own { uniform(0.1) } else { 0.0 }));
