@@ -516,13 +516,19 @@ fn feed(session: &mut impl Session, input: &Input) -> bool {
     true
 }
 
+/// How long ending a session's search may take before it counts as a hang. Ending one
+/// joins up to 256 search threads; on a 2-core machine that other work keeps busy that can
+/// take seconds, while a real hang never ends. (With 10 s, a test run beside a datagen run
+/// aborted once, most likely here; 30,000 UCI inputs beside two busy loops did not hang.)
+const HANG: Duration = Duration::from_secs(60);
+
 /// End the session's search as the command loop does at the end of input; aborts the process
-/// if that takes more than ten seconds (a hang).
+/// if that takes more than `HANG` (a hang).
 fn finish(session: &mut impl Session) {
     let (done_tx, done_rx) = crossbeam_channel::bounded::<()>(1);
     let watchdog = std::thread::spawn(move || {
-        if done_rx.recv_timeout(Duration::from_secs(10)).is_err() {
-            eprintln!("fuzz: the session did not end its search within 10 s");
+        if done_rx.recv_timeout(HANG).is_err() {
+            eprintln!("fuzz: the session did not end its search within {} s", HANG.as_secs());
             std::process::abort();
         }
     });
