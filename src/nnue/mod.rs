@@ -91,6 +91,14 @@ mod tests {
         }
     }
 
+    /// A network file's bytes with the last character of its header line `line` made `digit`.
+    fn with_last_digit_of(bytes: &[u8], line: &[u8], digit: u8) -> Vec<u8> {
+        let at = bytes.windows(line.len()).position(|w| w == line).expect("the header has the line");
+        let mut changed = bytes.to_vec();
+        changed[at + line.len() - 1] = digit;
+        changed
+    }
+
     #[test]
     fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
         let chess = by_name("chess").expect("chess");
@@ -103,19 +111,13 @@ mod tests {
         let kings = random_network(layout.clone().with_king_buckets(4), 16, 1, 5);
         let kings_bytes = file::write(&kings, &[]);
         assert_eq!(file::read(&kings_bytes), Ok(kings));
-        let line = b"king buckets 4";
-        let at = kings_bytes.windows(line.len()).position(|w| w == line).expect("the header names the king buckets");
-        let mut three = kings_bytes.clone();
-        three[at + line.len() - 1] = b'3';
+        let three = with_last_digit_of(&kings_bytes, b"king buckets 4", b'3');
         assert!(matches!(file::read(&three), Err(NetFileError::Header(e)) if e.contains("king buckets")));
         let bucketed = random_network(layout, 16, 5, 4);
         let bucketed_bytes = file::write(&bucketed, &[]);
         assert_eq!(file::read(&bucketed_bytes), Ok(bucketed));
         // A header that promises more buckets than the weights hold is refused by size.
-        let line = b"output buckets 5";
-        let at = bucketed_bytes.windows(line.len()).position(|w| w == line).expect("the header names the buckets");
-        let mut more = bucketed_bytes.clone();
-        more[at + line.len() - 1] = b'6';
+        let more = with_last_digit_of(&bucketed_bytes, b"output buckets 5", b'6');
         assert!(matches!(file::read(&more), Err(NetFileError::Size { .. })));
 
         let mut flipped = bytes.clone();

@@ -196,13 +196,13 @@ impl FloatNetwork {
         (self.king_free > 0).then(|| input % self.king_free)
     }
 
-    /// The starts of the parameter ranges whose sum is `input`'s column: its own, then the
-    /// shared ones it has.
-    fn columns(&self, input: usize, o: &Offsets) -> (usize, impl Iterator<Item = usize>) {
+    /// The starts of the parameter ranges whose sum is `input`'s column: its own, its factor
+    /// column and its king-free column (each shared one where it has it).
+    fn columns(&self, input: usize, o: &Offsets) -> (usize, Option<usize>, Option<usize>) {
         let h = self.hidden;
         let factor = self.factor_of(input).map(|f| o.factors + f * h);
         let king_free = self.king_free_of(input).map(|k| o.king_free + k * h);
-        (input * h, factor.into_iter().chain(king_free))
+        (input * h, factor, king_free)
     }
 
     fn accumulate(&self, inputs: &[u16], out: &mut [f32]) {
@@ -210,8 +210,8 @@ impl FloatNetwork {
         let o = self.offsets();
         out.copy_from_slice(&self.params[o.b1..o.b1 + h]);
         for &i in inputs {
-            let (column, shared) = self.columns(usize::from(i), &o);
-            for start in std::iter::once(column).chain(shared) {
+            let (column, factor, king_free) = self.columns(usize::from(i), &o);
+            for start in std::iter::once(column).chain(factor).chain(king_free) {
                 for (v, w) in out.iter_mut().zip(&self.params[start..start + h]) {
                     *v += w;
                 }
@@ -285,10 +285,9 @@ impl FloatNetwork {
                 grad[o.b1 + j] += work.d_acc[j];
             }
             for &i in inputs {
-                let input = usize::from(i);
-                let (column, shared) = self.columns(input, &o);
-                let own = (self.piece_squares || self.factor_of(input).is_none()).then_some(column);
-                for start in own.into_iter().chain(shared) {
+                let (column, factor, king_free) = self.columns(usize::from(i), &o);
+                let own = (self.piece_squares || factor.is_none()).then_some(column);
+                for start in own.into_iter().chain(factor).chain(king_free) {
                     for (g, d) in grad[start..start + h].iter_mut().zip(&work.d_acc) {
                         *g += d;
                     }
@@ -469,9 +468,8 @@ impl FloatNetwork {
         let h = self.hidden;
         let input_weights = (0..o.factors)
             .map(|k| {
-                let (column, shared) = self.columns(k / h, &o);
-                let shared: f32 = shared.map(|start| self.params[start + k % h]).sum();
-                debug_assert_eq!(column + k % h, k);
+                let (_, factor, king_free) = self.columns(k / h, &o);
+                let shared: f32 = factor.into_iter().chain(king_free).map(|start| self.params[start + k % h]).sum();
                 // Folded weights keep the clip, so that the accumulators cannot overflow.
                 quantise((self.params[k] + shared).clamp(-WEIGHT_CLIP, WEIGHT_CLIP), QA)
             })
