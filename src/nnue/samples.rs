@@ -16,6 +16,7 @@ use crate::geometry::Color;
 use crate::moves::MoveKind;
 use crate::position::Position;
 use crate::variant::by_name;
+use rayon::prelude::*;
 use std::fmt;
 
 /// Scores at or beyond this (a mate found, or a won position) teach the network nothing about
@@ -24,7 +25,7 @@ const MAX_SAMPLE_SCORE: i16 = 3000;
 
 /// Many samples, their inputs packed: sample `i`'s inputs for the side to move are
 /// `inputs[starts[i]..mids[i]]`, for the other side `inputs[mids[i]..starts[i + 1]]`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SampleSet {
     pub inputs: Vec<u16>,
     pub starts: Vec<u32>,
@@ -106,26 +107,84 @@ impl SampleSet {
     }
 
     /// The samples of `games` whose variants fit `layout` (the others are counted and left out);
-    /// a game that does not replay is an error.
+    /// a game that does not replay is an error. The games are replayed on every core; the set
+    /// is the same as one core would make.
     pub fn from_games(layout: &InputLayout, games: &[GameRecord]) -> Result<(SampleSet, usize), ReplayError> {
-        let mut set = SampleSet::default();
-        let mut skipped = 0;
+        Self::from_games_in_tasks(layout, games, GAMES_PER_TASK)
+    }
+
+    fn from_games_in_tasks(
+        layout: &InputLayout,
+        games: &[GameRecord],
+        per_task: usize,
+    ) -> Result<(SampleSet, usize), ReplayError> {
         if layout.input_count() > usize::from(u16::MAX) {
             return Err(ReplayError { game: 0, why: "the layout has more inputs than samples can name".into() });
         }
-        for (g, record) in games.iter().enumerate() {
-            let fail = |why: String| ReplayError { game: g, why };
-            let variant = by_name(&record.variant).map_err(|e| fail(e.to_string()))?;
-            let Ok(map) = FeatureMap::new(layout, variant) else {
-                skipped += 1;
-                continue;
-            };
-            let start = AnyPosition::from_fen(variant, &record.start_fen).map_err(|e| fail(e.to_string()))?;
-            let game = (g - skipped) as u32;
-            crate::with_position!(&start, p => replay(p.clone(), &map, record, game, &mut set).map_err(fail)?);
+        let per_task = per_task.max(1);
+        // One task per core at a time, appended in the games' order: the set is never held twice.
+        let window = per_task.saturating_mul(rayon::current_num_threads().max(1));
+        let (mut set, mut skipped, mut kept) = (SampleSet::default(), 0, 0);
+        for (w, games) in games.chunks(window).enumerate() {
+            let parts: Vec<_> = games
+                .par_chunks(per_task)
+                .enumerate()
+                .map(|(t, ours)| replay_games(layout, ours, w * window + t * per_task).map(|(s, k)| (s, k, ours.len())))
+                .collect();
+            for part in parts {
+                let (part, part_skipped, part_games) = part?;
+                set.append(part, kept).map_err(|why| ReplayError { game: w * window, why })?;
+                skipped += part_skipped;
+                kept += (part_games - part_skipped) as u32;
+            }
         }
         Ok((set, skipped))
     }
+
+    /// Appends `other`, its games renumbered from `first_game`.
+    fn append(&mut self, mut other: SampleSet, first_game: u32) -> Result<(), String> {
+        if other.is_empty() {
+            return Ok(());
+        }
+        let base = u32::try_from(self.inputs.len())
+            .ok()
+            .filter(|&b| u32::try_from(other.inputs.len()).is_ok_and(|n| b.checked_add(n).is_some()))
+            .ok_or("more samples than one set can index")?;
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.inputs.append(&mut other.inputs);
+        self.mids.extend(other.mids.iter().map(|m| m + base));
+        self.starts.extend(other.starts[1..].iter().map(|s| s + base));
+        self.scores.append(&mut other.scores);
+        self.results.append(&mut other.results);
+        self.hand_written.append(&mut other.hand_written);
+        self.games.extend(other.games.iter().map(|g| g + first_game));
+        Ok(())
+    }
+}
+
+/// Games a replay task takes: enough to outweigh handing them out, few enough that the cores
+/// stay busy to the end.
+const GAMES_PER_TASK: usize = 2048;
+
+/// The samples of `games`, numbered from 0, and how many were left out; `first` is the first
+/// game's place in the whole list, for errors.
+fn replay_games(layout: &InputLayout, games: &[GameRecord], first: usize) -> Result<(SampleSet, usize), ReplayError> {
+    let mut set = SampleSet::default();
+    let mut skipped = 0;
+    for (g, record) in games.iter().enumerate() {
+        let fail = |why: String| ReplayError { game: first + g, why };
+        let variant = by_name(&record.variant).map_err(|e| fail(e.to_string()))?;
+        let Ok(map) = FeatureMap::new(layout, variant) else {
+            skipped += 1;
+            continue;
+        };
+        let start = AnyPosition::from_fen(variant, &record.start_fen).map_err(|e| fail(e.to_string()))?;
+        let game = (g - skipped) as u32;
+        crate::with_position!(&start, p => replay(p.clone(), &map, record, game, &mut set).map_err(fail)?);
+    }
+    Ok((set, skipped))
 }
 
 fn replay<B: BitSet>(
@@ -158,4 +217,40 @@ fn replay<B: BitSet>(
         pos.play(m);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::play_game;
+    use crate::nnue::embedded::EvalChoice;
+    use crate::search::{SearchThreads, TranspositionTable};
+
+    #[test]
+    fn replaying_in_tasks_makes_the_set_one_task_makes() {
+        let tt = TranspositionTable::new(1);
+        let pool = SearchThreads::new(1);
+        let dchess = by_name("dchess").expect("dchess");
+        let rvc = by_name("rvc").expect("rvc");
+        let mut games: Vec<_> =
+            (0..5).filter_map(|g| play_game(dchess, 60 + g, 100, EvalChoice::HandWritten, &tt, &pool)).collect();
+        // A game of another board, left out and not numbered, between two that are kept.
+        let other = play_game(rvc, 7, 100, EvalChoice::HandWritten, &tt, &pool).expect("an rvc game");
+        games.insert(2, other);
+        let members: Vec<_> = crate::variant::names_with_options()
+            .into_iter()
+            .filter_map(|n| by_name(n).ok())
+            .filter(|v| v.geometry == dchess.geometry)
+            .collect();
+        let layout = InputLayout::union(members, 1).expect("layout");
+        let (whole, skipped) = SampleSet::from_games_in_tasks(&layout, &games, usize::MAX).expect("replay");
+        assert_eq!(skipped, 1);
+        assert_eq!(whole.game_count(), games.len() - 1);
+        assert!(whole.len() > 50, "{} samples", whole.len());
+        for per_task in [1, 2, 4] {
+            let (set, skipped) = SampleSet::from_games_in_tasks(&layout, &games, per_task).expect("replay");
+            assert_eq!(skipped, 1);
+            assert!(set == whole, "{per_task} games a task");
+        }
+    }
 }
