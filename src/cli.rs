@@ -262,12 +262,9 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         (None, Some(g)) => load_variant(&g.variant)?,
         (None, None) => return Err("no games in the data".to_string()),
     };
-    let members: Vec<&'static Variant> = variant::names_with_options()
-        .into_iter()
-        .filter_map(|n| variant::by_name(n).ok())
-        .filter(|v| v.geometry == family.geometry)
-        .collect();
-    let layout = InputLayout::union(members, a.hand_max).map_err(|e| e.to_string())?.with_king_buckets(a.king_buckets);
+    let layout = InputLayout::union(menagerie::nnue::family_of(family), a.hand_max)
+        .map_err(|e| e.to_string())?
+        .with_king_buckets(a.king_buckets);
     let (set, skipped) = SampleSet::from_games(&layout, &games).map_err(|e| e.to_string())?;
     eprintln!("train: {} games ({skipped} of other boards left out), {} positions", games.len() - skipped, set.len());
     let config = train::TrainConfig {

@@ -95,6 +95,16 @@ impl std::error::Error for LayoutError {}
 /// The most kinds one layout may hold (a network file names each).
 pub const MAX_LAYOUT_KINDS: usize = 64;
 
+/// The board family of `v`: every variant known now (rule options and loaded files included)
+/// on the same board, the variants one network's layout must hold.
+pub fn family_of(v: &Variant) -> Vec<&'static Variant> {
+    crate::variant::names_with_options()
+        .into_iter()
+        .filter_map(|n| crate::variant::by_name(n).ok())
+        .filter(|w| w.geometry == v.geometry)
+        .collect()
+}
+
 impl InputLayout {
     /// The layout for a board family: the union of the variants' kinds, in the order they first
     /// appear (variant by variant, piece by piece); hand inputs up to `hand_max` where any of

@@ -16,7 +16,7 @@ pub mod samples;
 pub mod train;
 
 pub use file::NetFileError;
-pub use layout::{FeatureMap, InputLayout, LayoutError};
+pub use layout::{family_of, FeatureMap, InputLayout, LayoutError};
 pub use network::{Accumulator, Network};
 
 #[cfg(test)]
@@ -29,10 +29,6 @@ mod tests {
     use crate::startpos::start_fen;
     use crate::variant::{by_name, names_with_options, Variant};
     use samples::SampleSet;
-
-    fn family(v: &Variant) -> Vec<&'static Variant> {
-        names_with_options().into_iter().filter_map(|n| by_name(n).ok()).filter(|w| w.geometry == v.geometry).collect()
-    }
 
     /// A network with small pseudo-random weights, so that every input matters.
     fn random_network(layout: InputLayout, hidden: usize, buckets: usize, seed: u64) -> Network {
@@ -78,7 +74,7 @@ mod tests {
         for name in names_with_options() {
             let v = by_name(name).expect("variant");
             for king_buckets in layout::KING_BUCKET_CHOICES {
-                let layout = InputLayout::union(family(v), 2).expect("layout").with_king_buckets(king_buckets);
+                let layout = InputLayout::union(family_of(v), 2).expect("layout").with_king_buckets(king_buckets);
                 let net = random_network(layout, 32, 4, 7);
                 for _ in 0..4 {
                     if v.geometry.squares() <= 64 {
@@ -102,7 +98,7 @@ mod tests {
     #[test]
     fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
         let chess = by_name("chess").expect("chess");
-        let layout = InputLayout::union(family(chess), 1).expect("layout");
+        let layout = InputLayout::union(family_of(chess), 1).expect("layout");
         let net = random_network(layout.clone(), 16, 1, 3);
         let bytes = file::write(&net, &["test network".to_string()]);
         assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
@@ -187,7 +183,7 @@ mod tests {
         use crate::datagen::play_game;
         use crate::search::{SearchThreads, TranspositionTable};
         let dchess = by_name("dchess").expect("dchess");
-        let layout = InputLayout::union(family(dchess), 1).expect("layout");
+        let layout = InputLayout::union(family_of(dchess), 1).expect("layout");
         let tt = TranspositionTable::new(1);
         let pool = SearchThreads::new(1);
         let games: Vec<_> =

@@ -146,10 +146,10 @@ impl SampleSet {
         if other.is_empty() {
             return Ok(());
         }
-        let base = u32::try_from(self.inputs.len())
-            .ok()
-            .filter(|&b| u32::try_from(other.inputs.len()).is_ok_and(|n| b.checked_add(n).is_some()))
-            .ok_or("more samples than one set can index")?;
+        if u32::try_from(self.inputs.len() + other.inputs.len()).is_err() {
+            return Err("more samples than one set can index".into());
+        }
+        let base = self.inputs.len() as u32;
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -237,12 +237,7 @@ mod tests {
         // A game of another board, left out and not numbered, between two that are kept.
         let other = play_game(rvc, 7, 100, EvalChoice::HandWritten, &tt, &pool).expect("an rvc game");
         games.insert(2, other);
-        let members: Vec<_> = crate::variant::names_with_options()
-            .into_iter()
-            .filter_map(|n| by_name(n).ok())
-            .filter(|v| v.geometry == dchess.geometry)
-            .collect();
-        let layout = InputLayout::union(members, 1).expect("layout");
+        let layout = InputLayout::union(crate::nnue::family_of(dchess), 1).expect("layout");
         let (whole, skipped) = SampleSet::from_games_in_tasks(&layout, &games, usize::MAX).expect("replay");
         assert_eq!(skipped, 1);
         assert_eq!(whole.game_count(), games.len() - 1);
