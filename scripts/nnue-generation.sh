@@ -42,7 +42,7 @@ DATA="$ROOT/nets/data"
 
 case "$FAMILY" in
   8x8)
-    DATAGEN_VARIANTS="${VARIANTS:-dchess,vdchess,chess9,dchess,vdchess,displacement}"
+    DATAGEN_VARIANTS="${VARIANTS:-chess9,dchess,vdchess,chess9,dchess,vdchess,displacement}"
     SCREEN_VARIANT=dchess
     BUCKETS="${BUCKETS:-8}"
     ;;
