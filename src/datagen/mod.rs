@@ -10,6 +10,7 @@ pub mod format;
 
 use crate::game::Game;
 use crate::geometry::Color;
+use crate::moves::MoveKind;
 use crate::nnue::embedded::EvalChoice;
 use crate::random::SplitMix64;
 use crate::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
@@ -63,6 +64,20 @@ fn tenths(white_score: f64) -> u8 {
     (white_score * 10.0).round().clamp(0.0, 10.0) as u8
 }
 
+/// A random legal move of `game` for the plies before the engine plays, in coordinate notation:
+/// a move of the board where there is one, a drop only where nothing else is legal. A pick
+/// among all moves would be a drop 32 times in 52 at the VD Chess start, so almost every game
+/// began with both pieces in hand dropped at random, and the data held next to none of the
+/// positions a search plays for its first twenty moves, with the piece still in hand.
+fn random_ply(game: &Game, rng: &mut SplitMix64) -> Option<String> {
+    with_position!(game.position(), p => {
+        let legal = p.legal_moves();
+        let board: Vec<_> = legal.iter().copied().filter(|m| m.kind() != MoveKind::Drop).collect();
+        let pick = if board.is_empty() { legal.iter().copied().collect() } else { board };
+        (!pick.is_empty()).then(|| p.move_to_uci(pick[rng.index(pick.len())], true))
+    })
+}
+
 /// One self-play game, or `None` if the random plies ended it.
 pub fn play_game(
     variant: &'static Variant,
@@ -79,11 +94,10 @@ pub fn play_game(
     let mut game = Game::new(start.variant, &start.fen).ok()?;
     let mut moves = Vec::new();
     for _ in 0..RANDOM_PLIES.0 + rng.below(RANDOM_PLIES.1 - RANDOM_PLIES.0 + 1) {
-        let legal = game.position().legal_moves_uci(true);
-        if legal.is_empty() || game.outcome().is_some() {
+        if game.outcome().is_some() {
             return None;
         }
-        let m = legal[rng.index(legal.len())].clone();
+        let m = random_ply(&game, &mut rng)?;
         game.play(&m).ok()?;
         moves.push((m, NO_SCORE));
     }
@@ -260,6 +274,20 @@ mod tests {
                 game.play(m).expect("legal");
             }
             assert!(r.white_tenths <= 10);
+        }
+    }
+
+    #[test]
+    fn random_plies_keep_pieces_in_hand_while_other_moves_are_legal() {
+        let vd = by_name("vdchess").expect("vdchess");
+        let start = crate::startpos::start_in_form(vd, Form::Basic, 0).expect("start");
+        let game = Game::new(start.variant, &start.fen).expect("game");
+        assert!(game.position().legal_moves_uci(true).iter().any(|m| m.contains('@')));
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let m = random_ply(&game, &mut rng).expect("a move");
+            assert!(!m.contains('@'), "{m} is a drop");
+            assert!(game.position().legal_moves_uci(true).contains(&m));
         }
     }
 
