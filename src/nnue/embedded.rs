@@ -46,8 +46,8 @@ const FILES: &[BuiltInFile] = &[
         default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess"]),
     },
     BuiltInFile {
-        name: "menagerie-12x8-gen9.nnue",
-        bytes: include_bytes!("../../nets/menagerie-12x8-gen9.nnue"),
+        name: "menagerie-12x8-gen10.nnue",
+        bytes: include_bytes!("../../nets/menagerie-12x8-gen10.nnue"),
         default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
 ];
