@@ -370,6 +370,19 @@ impl<B: BitSet> Position<B> {
         self.checkers = self.checkers_from_scratch();
     }
 
+    /// Whether dropping `m` (a drop of the side to move) checks the enemy king: only the dropped
+    /// piece can, since a drop moves nothing away, so its reach from the drop square decides,
+    /// without playing the move.
+    #[inline]
+    pub fn drop_gives_check(&self, m: Move) -> bool {
+        let Some(king) = self.kings[self.side.flip().index()] else {
+            return false;
+        };
+        let r = self.rules;
+        let to = m.to();
+        r.reach(&r.kind_tables(m.piece(), self.side).capture, to, self.occupied() | B::square(to)).has(king)
+    }
+
     /// The square a castling rook lands on, for a king going `king_from` -> `king_to` with the
     /// rook on `rook_from`.
     pub fn castling_rook_target(&self, king_from: Square, king_to: Square, rook_from: Square) -> Square {
@@ -537,6 +550,48 @@ mod tests {
             };
             assert!(checked > 100, "{name}: {checked} positions");
         }
+    }
+
+    /// Every legal drop of random playouts: `drop_gives_check` against playing the drop.
+    fn drop_checks_agree<B: BitSet>(name: &str, seed: u64) -> (usize, usize) {
+        let v = by_name(name).unwrap();
+        let rules = compiled::<B>(v);
+        let mut rng = SplitMix64::new(seed);
+        let (mut drops, mut checks) = (0, 0);
+        for _ in 0..8 {
+            let fen = start_fen(v, rng.below(v.start_count())).unwrap();
+            let mut p = Position::from_fen(rules, &fen).unwrap();
+            for _ in 0..60 {
+                let moves = p.legal_moves();
+                for &m in moves.as_slice().iter().filter(|m| m.kind() == MoveKind::Drop) {
+                    let mut child = p.clone();
+                    child.play(m);
+                    assert_eq!(p.drop_gives_check(m), child.in_check(), "{name}: {} then {m:?}", p.to_fen());
+                    drops += 1;
+                    checks += usize::from(child.in_check());
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                p.play(moves[rng.index(moves.len())]);
+            }
+        }
+        (drops, checks)
+    }
+
+    #[test]
+    fn a_drop_gives_check_exactly_when_playing_it_does() {
+        let (mut drops, mut checks) = (0, 0);
+        for (i, name) in names_with_options().into_iter().enumerate() {
+            let (d, c) = if by_name(name).unwrap().geometry.squares() <= 64 {
+                drop_checks_agree::<u64>(name, 100 + i as u64)
+            } else {
+                drop_checks_agree::<u128>(name, 100 + i as u64)
+            };
+            drops += d;
+            checks += c;
+        }
+        assert!(drops > 1000 && checks > 20, "{drops} drops, {checks} of them checks");
     }
 
     #[test]

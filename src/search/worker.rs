@@ -1109,11 +1109,10 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let checking_drops = qply < PARAMS.quiet_drop_plies && pos.has_hand(pos.side_to_move());
             list.retain(|m| {
                 is_tactical(pos, m)
-                    || (checking_drops && m.kind() == MoveKind::Drop && pos.is_legal(m, &ctx) && {
-                        let mut child = pos.clone();
-                        child.play(m);
-                        child.in_check()
-                    })
+                    || (checking_drops
+                        && m.kind() == MoveKind::Drop
+                        && pos.drop_gives_check(m)
+                        && pos.is_legal(m, &ctx))
             });
         }
         let mut scores = ScoreList::new();
