@@ -516,27 +516,40 @@ mod tests {
     use crate::startpos::start_fen;
     use crate::variant::{by_name, names_with_options};
 
-    /// Random playouts from start positions, every kind of move included: each position's
-    /// incremental hashes against the ones from scratch.
-    fn hashes_hold<B: BitSet>(name: &str, seed: u64) -> usize {
+    /// Random playouts of `name` from its start positions, every kind of move included:
+    /// `visit` sees each position and its legal moves.
+    fn playouts<B: BitSet>(
+        name: &str,
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&Position<B>, &[Move]),
+    ) {
         let v = by_name(name).unwrap();
         let rules = compiled::<B>(v);
         let mut rng = SplitMix64::new(seed);
-        let mut checked = 0;
-        for _ in 0..4 {
+        for _ in 0..games {
             let fen = start_fen(v, rng.below(v.start_count())).unwrap();
             let mut p = Position::from_fen(rules, &fen).unwrap();
-            for _ in 0..120 {
-                assert_eq!(p.hash(), p.hash_from_scratch(), "{name}: {}", p.to_fen());
-                assert_eq!(p.pawn_hash(), p.pawn_hash_from_scratch(), "{name}: {}", p.to_fen());
-                checked += 1;
+            for _ in 0..plies {
                 let moves = p.legal_moves();
+                visit(&p, moves.as_slice());
                 if moves.is_empty() {
                     break;
                 }
                 p.play(moves[rng.index(moves.len())]);
             }
         }
+    }
+
+    /// Each position's incremental hashes against the ones from scratch.
+    fn hashes_hold<B: BitSet>(name: &str, seed: u64) -> usize {
+        let mut checked = 0;
+        playouts::<B>(name, seed, 4, 120, |p, _| {
+            assert_eq!(p.hash(), p.hash_from_scratch(), "{name}: {}", p.to_fen());
+            assert_eq!(p.pawn_hash(), p.pawn_hash_from_scratch(), "{name}: {}", p.to_fen());
+            checked += 1;
+        });
         checked
     }
 
@@ -554,28 +567,16 @@ mod tests {
 
     /// Every legal drop of random playouts: `drop_gives_check` against playing the drop.
     fn drop_checks_agree<B: BitSet>(name: &str, seed: u64) -> (usize, usize) {
-        let v = by_name(name).unwrap();
-        let rules = compiled::<B>(v);
-        let mut rng = SplitMix64::new(seed);
         let (mut drops, mut checks) = (0, 0);
-        for _ in 0..8 {
-            let fen = start_fen(v, rng.below(v.start_count())).unwrap();
-            let mut p = Position::from_fen(rules, &fen).unwrap();
-            for _ in 0..60 {
-                let moves = p.legal_moves();
-                for &m in moves.as_slice().iter().filter(|m| m.kind() == MoveKind::Drop) {
-                    let mut child = p.clone();
-                    child.play(m);
-                    assert_eq!(p.drop_gives_check(m), child.in_check(), "{name}: {} then {m:?}", p.to_fen());
-                    drops += 1;
-                    checks += usize::from(child.in_check());
-                }
-                if moves.is_empty() {
-                    break;
-                }
-                p.play(moves[rng.index(moves.len())]);
+        playouts::<B>(name, seed, 8, 60, |p, moves| {
+            for &m in moves.iter().filter(|m| m.kind() == MoveKind::Drop) {
+                let mut child = p.clone();
+                child.play(m);
+                assert_eq!(p.drop_gives_check(m), child.in_check(), "{name}: {} then {m:?}", p.to_fen());
+                drops += 1;
+                checks += usize::from(child.in_check());
             }
-        }
+        });
         (drops, checks)
     }
 
