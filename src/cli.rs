@@ -344,6 +344,10 @@ struct DatagenArgs {
     /// wherever one fits).
     #[arg(long, default_value = "default")]
     eval: EvalArg,
+    /// Per mille of the games of variants with pieces in hand in which one side, at random,
+    /// must play its best drop at one of its first ten moves (that move keeps no score).
+    #[arg(long, default_value_t = 0)]
+    early_drop_permille: u32,
     /// The data file (appended to; a torn last game of a killed run is cut off first).
     #[arg(long)]
     out: std::path::PathBuf,
@@ -539,6 +543,7 @@ fn command_result(command: Command) -> Result<(), String> {
                 seed: a.seed,
                 hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
                 eval: a.eval.into(),
+                early_drop_permille: a.early_drop_permille.min(1000),
             };
             let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}"))
                 .map_err(|e| format!("{}: {e}", a.out.display()))?;

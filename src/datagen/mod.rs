@@ -38,10 +38,15 @@ pub struct DatagenConfig {
     pub hash_mb: usize,
     /// The evaluation the games are played with.
     pub eval: EvalChoice,
+    /// Per mille of the games (of variants with pieces in hand) in which one side, chosen at
+    /// random, must drop at one of its first `EARLY_DROP_BY` moves (see `EarlyDrop`).
+    pub early_drop_permille: u32,
 }
 
 /// Random plies before the engine plays: enough that games from one start array differ.
 const RANDOM_PLIES: (u64, u64) = (4, 9);
+/// The latest of a side's own moves an early drop is made at.
+const EARLY_DROP_BY: u64 = 10;
 /// A score beyond this for `WIN_PLIES` plies in a row, one side ahead, decides the game.
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: usize = 8;
@@ -78,12 +83,40 @@ fn random_ply(game: &Game, rng: &mut SplitMix64) -> Option<String> {
     })
 }
 
+/// A move at which one side of a game must drop, the best drop its search finds. Self-play
+/// holds a piece in hand for about twenty moves on both sides, so a side dropped early only
+/// where it had to, and the data taught that an opponent's early drop means a weak opponent:
+/// against Fairy-Stockfish, whose drops come at move 6-7 by choice, the network judged its own
+/// side a pawn ahead while it scored below even. Games with a chosen early drop show what such
+/// a drop is worth.
+#[derive(Clone, Copy, Debug)]
+struct EarlyDrop {
+    side: Color,
+    /// The side's own move (1 = its first after the random plies).
+    at_move: u64,
+}
+
 /// One self-play game, or `None` if the random plies ended it.
 pub fn play_game(
     variant: &'static Variant,
     seed: u64,
     nodes: u64,
     eval: EvalChoice,
+    tt: &TranspositionTable,
+    pool: &SearchThreads,
+) -> Option<GameRecord> {
+    play_game_with_early_drops(variant, seed, nodes, eval, 0, tt, pool)
+}
+
+/// `play_game` where in `early_drop_permille` of the games one side must drop early
+/// (`EarlyDrop`). The move made under that constraint keeps no score: it is not the search's
+/// free choice, so its position is no sample.
+pub fn play_game_with_early_drops(
+    variant: &'static Variant,
+    seed: u64,
+    nodes: u64,
+    eval: EvalChoice,
+    early_drop_permille: u32,
     tt: &TranspositionTable,
     pool: &SearchThreads,
 ) -> Option<GameRecord> {
@@ -101,6 +134,12 @@ pub fn play_game(
         game.play(&m).ok()?;
         moves.push((m, NO_SCORE));
     }
+    // Drawn only when asked for, so that the games of a seed stay those of earlier versions.
+    let early_drop = (early_drop_permille > 0 && rng.below(1000) < u64::from(early_drop_permille)).then(|| EarlyDrop {
+        side: if rng.below(2) == 0 { Color::White } else { Color::Black },
+        at_move: 1 + rng.below(EARLY_DROP_BY),
+    });
+    let mut own_moves = [0u64; 2];
     tt.clear();
     let network = eval.network_for(start.variant).map(|n| n.as_ref());
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -115,12 +154,21 @@ pub fn play_game(
         if game.moves().len() >= MAX_PLIES {
             break 0.5;
         }
-        let (text, score, white) = with_position!(game.position(), p => {
+        let (text, score, white, forced) = with_position!(game.position(), p => {
+            let side = p.side_to_move();
+            own_moves[side.index()] += 1;
+            let drops: Vec<_> = match early_drop {
+                Some(e) if e.side == side && e.at_move == own_moves[side.index()] => {
+                    p.legal_moves().iter().copied().filter(|m| m.kind() == MoveKind::Drop).collect()
+                }
+                _ => Vec::new(),
+            };
             let mut job = SearchJob::new(p, SearchLimits::nodes(nodes), tt, &stop, pool);
             job.network = network;
-            job.memory = Some(&memories[p.side_to_move().index()]);
+            job.memory = Some(&memories[side.index()]);
+            job.root_moves = &drops;
             let out = search(&job, |_| {});
-            (p.move_to_uci(out.best?, true), out.score, p.side_to_move() == Color::White)
+            (p.move_to_uci(out.best?, true), out.score, side == Color::White, !drops.is_empty())
         });
         let white_view = if white { score } else { -score };
         winning =
@@ -128,7 +176,7 @@ pub fn play_game(
         drawn = if white_view.abs() <= DRAW_SCORE && game.moves().len() >= DRAW_FROM_PLY { drawn + 1 } else { 0 };
         last_white = white_view;
         game.play(&text).ok()?;
-        moves.push((text, score.clamp(-32000, 32000) as i16));
+        moves.push((text, if forced { NO_SCORE } else { score.clamp(-32000, 32000) as i16 }));
         if winning >= WIN_PLIES {
             break if white_view > 0 { 1.0 } else { 0.0 };
         }
@@ -195,7 +243,16 @@ pub fn run(
                     }
                     let variant = config.variants[(g % config.variants.len() as u64) as usize];
                     let seed = config.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
-                    let Some(record) = play_game(variant, seed, config.nodes, config.eval, &tt, &pool) else {
+                    let record = play_game_with_early_drops(
+                        variant,
+                        seed,
+                        config.nodes,
+                        config.eval,
+                        config.early_drop_permille,
+                        &tt,
+                        &pool,
+                    );
+                    let Some(record) = record else {
                         continue;
                     };
                     let scored = record.moves.iter().filter(|m| m.1 != NO_SCORE).count() as u64;
@@ -259,6 +316,7 @@ mod tests {
             seed: 5,
             hash_mb: 1,
             eval: EvalChoice::Default,
+            early_drop_permille: 0,
         };
         let summary = run(&config, &path, |_| {}).expect("datagen");
         let records = format::read_file(&path).expect("read");
@@ -275,6 +333,34 @@ mod tests {
             }
             assert!(r.white_tenths <= 10);
         }
+    }
+
+    #[test]
+    fn an_early_drop_is_made_by_its_tenth_move_and_keeps_no_score() {
+        let vd = by_name("vdchess").expect("vdchess");
+        let tt = TranspositionTable::new(1);
+        let pool = SearchThreads::new(1);
+        // A side that dropped by choice before its early-drop move has nothing left to drop.
+        let mut forced_games = 0;
+        for seed in 0..6 {
+            let game =
+                play_game_with_early_drops(vd, seed, 100, EvalChoice::HandWritten, 1000, &tt, &pool).expect("a game");
+            let first_searched = game.moves.iter().position(|m| m.1 != NO_SCORE).expect("a searched move");
+            let unscored: Vec<usize> =
+                (first_searched..game.moves.len()).filter(|&i| game.moves[i].1 == NO_SCORE).collect();
+            assert!(unscored.len() <= 1, "seed {seed}: {unscored:?}");
+            assert!(game.moves[..first_searched].iter().all(|m| !m.0.contains('@')));
+            let Some(&forced) = unscored.first() else { continue };
+            forced_games += 1;
+            assert!(game.moves[forced].0.contains('@'), "seed {seed}: {} is no drop", game.moves[forced].0);
+            let own_move = (forced - first_searched) / 2 + 1;
+            assert!(own_move as u64 <= EARLY_DROP_BY, "seed {seed}: the drop came at own move {own_move}");
+        }
+        assert!(forced_games >= 3, "{forced_games} of 6 games had an early drop");
+        // Without early drops, the same seed plays the game it always played.
+        let plain = play_game(vd, 0, 100, EvalChoice::HandWritten, &tt, &pool).expect("a game");
+        let none = play_game_with_early_drops(vd, 0, 100, EvalChoice::HandWritten, 0, &tt, &pool).expect("a game");
+        assert_eq!(plain.moves, none.moves);
     }
 
     #[test]
