@@ -8,8 +8,8 @@
 //! body   = VERSION(u8) NAME_LEN(u8) name FEN_LEN(u16) fen RESULT(u8: White's score in tenths)
 //!          MOVES(u16) (MOVE_LEN(u8) move-in-coordinates SCORE(i16: for the side to move))*
 //! ```
-//! A position's score is `NO_SCORE` where no search chose the move freely (the random opening plies, a
-//! drop a game was made to play early).
+//! A position's score is `NO_SCORE` where no search chose the move freely (the random opening
+//! plies, a drop a game was made to play early).
 //! A run that is killed leaves at most a torn last record: readers stop before it, and a writer
 //! that appends first cuts the file back to its last whole record.
 //!
