@@ -39,8 +39,8 @@ const FILES: &[BuiltInFile] = &[
         default: DefaultIn::Everywhere,
     },
     BuiltInFile {
-        name: "menagerie-8x8-gen10.nnue",
-        bytes: include_bytes!("../../nets/menagerie-8x8-gen10.nnue"),
+        name: "menagerie-8x8-gen11.nnue",
+        bytes: include_bytes!("../../nets/menagerie-8x8-gen11.nnue"),
         // Chess-9 with strict castling and the promotion rule sets of Random Variant Chess are
         // the measured games with one rule changed that the network's inputs do not see.
         default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess"]),
