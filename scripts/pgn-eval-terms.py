@@ -25,17 +25,11 @@ import subprocess
 import sys
 from collections import defaultdict
 
+from pgn_games import games
+
 TERM = re.compile(r"\s*([A-Za-z][\w ]*?) \|\s+(-?[\d.]+)\s+(-?[\d.]+) \|\s+(-?[\d.]+)\s+(-?[\d.]+) \|\s+(-?[\d.]+)\s+(-?[\d.]+)")
 MOVE = re.compile(r"([^\s{}]+)\s*\{([^}]*)\}")
 RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-
-
-def games(text):
-    for chunk in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
-        body = chunk.split("\n\n", 1)[1] if "\n\n" in chunk else ""
-        body = re.sub(r"\s+", " ", body)
-        yield tags, MOVE.findall(body)
 
 
 def to_coordinates(sf, variant, fen, sans):
@@ -73,7 +67,7 @@ def main():
 
     terms = defaultdict(list)
     totals = defaultdict(list)
-    for tags, moves in games(text):
+    for tags, moves in ((tags, MOVE.findall(body)) for tags, body in games(text)):
         if len(totals["result"]) >= a.count or a.name not in (tags.get("White"), tags.get("Black")):
             continue
         white = tags.get("White") == a.name

@@ -14,14 +14,9 @@ import re
 import sys
 from collections import defaultdict
 
+from pgn_games import games
+
 MOVE = re.compile(r"(\d+\.+)?\s*([^\s{}]+)\s*\{([+-]?M?[\d.]+)/(\d+) ([\d.]+)s\}")
-
-
-def games(text):
-    for chunk in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
-        body = chunk.split("\n\n", 1)[1].replace("\n", " ") if "\n\n" in chunk else ""
-        yield tags, body
 
 
 def report(path):
