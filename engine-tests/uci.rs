@@ -483,15 +483,24 @@ fn a_bad_eval_file_is_refused_and_the_engine_keeps_its_network() {
     let missing = "/nonexistent/menagerie-net.nnue";
     let not_a_net = std::env::temp_dir().join(format!("menagerie-not-a-net-{}.nnue", std::process::id()));
     std::fs::write(&not_a_net, b"not a network at all").expect("temp file");
-    for (value, why) in
-        [(missing.to_string(), missing.to_string()), (not_a_net.display().to_string(), "MENAGNN".to_string())]
-    {
+    // A well-made network of a width the engine has no inference for.
+    let odd_width = std::env::temp_dir().join(format!("menagerie-odd-width-{}.nnue", std::process::id()));
+    let chess = by_name("chess").expect("chess");
+    let layout = menagerie::nnue::InputLayout::union([chess], 0).expect("layout");
+    let net = menagerie::nnue::Network::zeroed(layout, 48, 1);
+    std::fs::write(&odd_width, menagerie::nnue::file::write(&net, &[])).expect("temp file");
+    for (value, why) in [
+        (missing.to_string(), missing.to_string()),
+        (not_a_net.display().to_string(), "MENAGNN".to_string()),
+        (odd_width.display().to_string(), "hidden 48".to_string()),
+    ] {
         s.send(&format!("setoption name EvalFile value {value}"));
         let lines = s.expect(|l| l.starts_with("info string"), 2000);
         let last = lines.last().cloned().unwrap_or_default();
         assert!(last.starts_with("info string error") && last.contains(&why), "{last}");
     }
     let _ = std::fs::remove_file(&not_a_net);
+    let _ = std::fs::remove_file(&odd_width);
     // The built-in network still serves, and the engine still plays.
     s.send("setoption name Use NNUE value true");
     s.send("position startpos moves e2e4");

@@ -241,8 +241,11 @@ struct TrainArgs {
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
     use menagerie::nnue::{file, samples::SampleSet, train, InputLayout};
-    if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) {
-        return Err("train needs 1..4096 hidden neurons, an epoch, a batch and lambda in 0..1".to_string());
+    if !menagerie::nnue::WIDTHS.contains(&a.hidden) {
+        return Err(format!("--hidden {}: the engine runs widths {:?}", a.hidden, menagerie::nnue::WIDTHS));
+    }
+    if a.epochs == 0 || a.batch == 0 || !(0.0..=1.0).contains(&a.lambda) {
+        return Err("train needs an epoch, a batch and lambda in 0..1".to_string());
     }
     if !(1..=file::MAX_BUCKETS).contains(&a.buckets) {
         return Err(format!("--buckets must be 1..{}", file::MAX_BUCKETS));

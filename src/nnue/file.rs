@@ -18,18 +18,18 @@
 //! Owns: reading and writing network files, `NetFileError`.
 //! Must not know: the search, protocols, how a network was trained.
 
+use super::aligned::AlignedI16s;
 use super::layout::{InputLayout, LayoutKind, KING_BUCKET_CHOICES, MAX_LAYOUT_KINDS};
-use super::network::Network;
+use super::network::{Network, WIDTHS};
 use crate::geometry::Geometry;
 use std::fmt;
 
 const MAGIC: &[u8; 7] = b"MENAGNN";
 /// Version 2: output weights at the scale `QB` = 1024 (version 1 had 64).
 pub const VERSION: u8 = 2;
-/// Large enough for any network of this design (a 12x10 board, 64 kinds, 2048 neurons is
-/// about 130 MB); a larger file is refused before it is read.
+/// Large enough for any network of this design (a 12x10 board, 64 kinds, 1024 neurons is
+/// about 65 MB); a larger file is refused before it is read.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
-const MAX_HIDDEN: usize = 4096;
 /// More would leave most buckets a handful of positions in any data set we can make.
 pub const MAX_BUCKETS: usize = 16;
 const MAX_HEADER: usize = 64 << 10;
@@ -115,7 +115,7 @@ pub fn write(net: &Network, notes: &[String]) -> Vec<u8> {
     out.push(VERSION);
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
-    for w in net.input_weights.iter().chain(&net.input_bias).chain(&net.output_weights) {
+    for w in net.input_weights.iter().chain(net.input_bias.iter()).chain(net.output_weights.iter()) {
         out.extend_from_slice(&w.to_le_bytes());
     }
     for b in &net.output_bias {
@@ -169,8 +169,9 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
             }
             ["hand", n] => hand = Some(n.parse::<u8>().map_err(|_| bad(format!("hand {n}")))?),
             ["hidden", n] => {
-                let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_HIDDEN).contains(n));
-                hidden = Some(n.ok_or_else(|| bad(format!("hidden must be 1..{MAX_HIDDEN}")))?);
+                // The engine runs only the widths its inference is compiled for.
+                let width = n.parse::<usize>().ok().filter(|n| WIDTHS.contains(n));
+                hidden = Some(width.ok_or_else(|| bad(format!("hidden {n}: this engine runs widths {WIDTHS:?}")))?);
             }
             ["kind", letter, betza, flags @ ..] => {
                 let mut chars = letter.chars();
@@ -199,7 +200,7 @@ fn parse_header(text: &str) -> Result<Header, NetFileError> {
     Ok(Header { layout, hidden, correction, buckets })
 }
 
-fn read_i16s(bytes: &[u8]) -> Vec<i16> {
+fn read_i16s(bytes: &[u8]) -> AlignedI16s {
     bytes.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect()
 }
 

@@ -9,7 +9,7 @@
 //! Owns: `InputLayout`, `LayoutKind`, `FeatureMap`, `KingFrame`, `LayoutError`.
 //! Must not know: network weights, files, the search, protocols.
 
-use crate::geometry::{Color, Geometry, Square};
+use crate::geometry::{Color, Geometry, Square, MAX_SQUARES};
 use crate::variant::{PieceDef, PieceKind, Variant, MAX_KINDS};
 use std::fmt;
 
@@ -168,6 +168,10 @@ pub struct FeatureMap {
     king_buckets: u8,
     /// Layout kind of each of the variant's kinds.
     kind_index: [u8; MAX_KINDS],
+    /// Each square as a perspective sees it (`2 * perspective + mirrored`): the rank counted
+    /// from its side, the file from the left or, mirrored, the right. A table, because the
+    /// divisions by the number of files that work it out cost more than the rest of an update.
+    oriented: [[u8; MAX_SQUARES]; 4],
 }
 
 /// Where one perspective's inputs lie: the first input of its king's bucket, and whether the
@@ -206,7 +210,27 @@ impl FeatureMap {
             bucket_inputs: layout.bucket_inputs(),
             king_buckets: layout.king_buckets.max(1),
             kind_index,
+            oriented: Self::orientations(layout.geometry),
         })
+    }
+
+    fn orientations(geometry: Geometry) -> [[u8; MAX_SQUARES]; 4] {
+        let (files, ranks) = (usize::from(geometry.files), usize::from(geometry.ranks));
+        let mut oriented = [[0u8; MAX_SQUARES]; 4];
+        for (view, table) in oriented.iter_mut().enumerate() {
+            let (black, mirrored) = (view / 2 == Color::Black.index(), view % 2 == 1);
+            for (sq, entry) in table.iter_mut().enumerate().take(geometry.squares()) {
+                let (mut file, mut rank) = (sq % files, sq / files);
+                if black {
+                    rank = ranks - 1 - rank;
+                }
+                if mirrored {
+                    file = files - 1 - file;
+                }
+                *entry = (rank * files + file) as u8;
+            }
+        }
+        oriented
     }
 
     /// The frame of `perspective` whose king stands on `king` (none: the first bucket, not
@@ -246,15 +270,10 @@ impl FeatureMap {
         sq: Square,
     ) -> usize {
         let relative = usize::from(color != perspective);
-        let files = self.geometry.files as usize;
-        let (mut file, mut rank) = (sq.index() % files, sq.index() / files);
-        if perspective == Color::Black {
-            rank = self.geometry.ranks as usize - 1 - rank;
-        }
-        if frame.mirrored {
-            file = files - 1 - file;
-        }
-        frame.offset + (relative * self.kinds + self.kind_index[kind] as usize) * self.squares + rank * files + file
+        let view = 2 * perspective.index() + usize::from(frame.mirrored);
+        frame.offset
+            + (relative * self.kinds + self.kind_index[kind] as usize) * self.squares
+            + usize::from(self.oriented[view][sq.index()])
     }
 
     /// The inputs that are on for `count` pieces of `kind` in `color`'s hand, seen by

@@ -2,22 +2,27 @@
 //! evaluated from accumulators that a move updates by the inputs it turns on and off; an
 //! evaluation of its own, or a bounded correction of the hand-written one.
 //!
-//! Owns: input layouts (`layout`), the quantised network and its accumulators (`network`),
-//! the network file (`file`), the networks built into the engine (`embedded`), training
+//! Owns: input layouts (`layout`), the quantised network and its reference evaluation
+//! (`network`), the search's accumulators (`stack`) and their vectorised loops (`simd`, over
+//! `aligned` storage), the network file (`file`), the networks built into the engine (`embedded`), training
 //! samples from self-play games (`samples`, which score each position with the hand-written
 //! evaluation too) and the trainer (`train`).
 //! Must not know: the search, protocols, the hand-written evaluation's terms.
 
+pub mod aligned;
 pub mod embedded;
 pub mod file;
 pub mod layout;
 pub mod network;
 pub mod samples;
+pub mod simd;
+pub mod stack;
 pub mod train;
 
 pub use file::NetFileError;
 pub use layout::{family_of, FeatureMap, InputLayout, LayoutError};
-pub use network::{Accumulator, Network};
+pub use network::{Network, WIDTHS};
+pub use stack::{AccumulatorStack, UnsupportedWidth};
 
 #[cfg(test)]
 mod tests {
@@ -42,49 +47,82 @@ mod tests {
         net
     }
 
-    fn playout_agrees<B: BitSet>(v: &'static Variant, net: &Network, rng: &mut SplitMix64) {
+    /// Random playouts from random starts of `v`, searched the way the search walks a tree
+    /// (two siblings at each ply, sometimes a null move), with the accumulators of `stack`:
+    /// every position's output equals the network's from scratch.
+    fn playouts_agree<B: BitSet>(
+        v: &'static Variant,
+        net: &Network,
+        stack: &mut AccumulatorStack,
+        rng: &mut SplitMix64,
+    ) {
         let map = FeatureMap::new(&net.layout, v).expect("fits");
         let index = rng.below(v.start_count());
         let fen = start_fen(v, index).expect("start");
         let mut pos = Position::<B>::from_fen(compiled::<B>(v), &fen).expect("fen");
-        let mut acc = Accumulator::new(net.hidden);
-        net.refresh(&map, &pos, &mut acc);
-        let mut fresh = Accumulator::new(net.hidden);
-        for ply in 0..80 {
+        stack.set_root(net, &map, &pos);
+        let level = stack.level().name();
+        assert_eq!(stack.output(net, &map, &pos, 0), net.evaluate(&map, &pos));
+        // Past the stack's last ply, where the search evaluates from scratch.
+        for ply in 1..=40 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let m = moves.as_slice()[rng.index(moves.len())];
-            let mut child = pos.clone();
-            child.play(m);
-            let mut next = Accumulator::new(net.hidden);
-            net.update(&map, &pos, &child, &acc, &mut next);
-            net.refresh(&map, &child, &mut fresh);
-            assert_eq!(next, fresh, "{} from {fen}, ply {ply}: the update differs from a refresh", v.name);
-            assert_eq!(net.output(&next, &child), net.evaluate(&map, &child));
-            pos = child;
-            acc = next;
+            let mut next = None;
+            for _sibling in 0..2 {
+                let mut child = pos.clone();
+                if rng.below(10) == 0 && !pos.in_check() {
+                    child.play_null();
+                } else {
+                    child.play(moves.as_slice()[rng.index(moves.len())]);
+                }
+                stack.push(net, &map, &pos, &child, ply);
+                let expected = net.evaluate(&map, &child);
+                assert_eq!(stack.output(net, &map, &child, ply), expected, "{} {level}, ply {ply} from {fen}", v.name);
+                next = Some(child);
+            }
+            pos = next.expect("a child");
         }
     }
 
     #[test]
-    fn incremental_accumulators_equal_a_refresh_after_every_move_in_every_variant() {
+    fn the_search_accumulators_equal_the_reference_at_every_width_and_instruction_set() {
         let mut rng = SplitMix64::new(2024);
         for name in names_with_options() {
             let v = by_name(name).expect("variant");
-            for king_buckets in layout::KING_BUCKET_CHOICES {
+            for (k, &width) in WIDTHS.iter().enumerate() {
+                // Each king-bucket choice (whose king moves rebuild a perspective) at some width.
+                let king_buckets = layout::KING_BUCKET_CHOICES[k % layout::KING_BUCKET_CHOICES.len()];
                 let layout = InputLayout::union(family_of(v), 2).expect("layout").with_king_buckets(king_buckets);
-                let net = random_network(layout, 32, 4, 7);
-                for _ in 0..4 {
+                let net = random_network(layout, width, 4, 7 + k as u64);
+                for level in simd::Level::available() {
+                    // A short stack: the deeper plies are evaluated from scratch.
+                    let mut stack = AccumulatorStack::with_level(&net, 30, level).expect("a supported width");
                     if v.geometry.squares() <= 64 {
-                        playout_agrees::<u64>(v, &net, &mut rng);
+                        playouts_agree::<u64>(v, &net, &mut stack, &mut rng);
                     } else {
-                        playout_agrees::<u128>(v, &net, &mut rng);
+                        playouts_agree::<u128>(v, &net, &mut stack, &mut rng);
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_width_without_compiled_inference_is_refused_by_the_stack_and_the_file_reader() {
+        let chess = by_name("chess").expect("chess");
+        let layout = InputLayout::union(family_of(chess), 1).expect("layout");
+        let odd = random_network(layout.clone(), 48, 1, 3);
+        let err = AccumulatorStack::new(&odd, 10).err().expect("48 is refused");
+        assert!(err.to_string().contains("48"), "{err}");
+        let bytes = file::write(&odd, &[]);
+        match file::read(&bytes) {
+            Err(NetFileError::Header(e)) => assert!(e.contains("hidden 48"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        let fine = random_network(layout, 64, 1, 3);
+        assert!(AccumulatorStack::new(&fine, 10).is_ok());
     }
 
     /// A network file's bytes with the last character of its header line `line` made `digit`.
@@ -99,17 +137,17 @@ mod tests {
     fn a_network_file_round_trips_and_every_damage_is_refused_with_its_reason() {
         let chess = by_name("chess").expect("chess");
         let layout = InputLayout::union(family_of(chess), 1).expect("layout");
-        let net = random_network(layout.clone(), 16, 1, 3);
+        let net = random_network(layout.clone(), 32, 1, 3);
         let bytes = file::write(&net, &["test network".to_string()]);
         assert_eq!(file::read(&bytes).as_ref(), Ok(&net));
         let correction = Network { correction: Some(75), ..net.clone() };
         assert_eq!(file::read(&file::write(&correction, &[])), Ok(correction));
-        let kings = random_network(layout.clone().with_king_buckets(4), 16, 1, 5);
+        let kings = random_network(layout.clone().with_king_buckets(4), 32, 1, 5);
         let kings_bytes = file::write(&kings, &[]);
         assert_eq!(file::read(&kings_bytes), Ok(kings));
         let three = with_last_digit_of(&kings_bytes, b"king buckets 4", b'3');
         assert!(matches!(file::read(&three), Err(NetFileError::Header(e)) if e.contains("king buckets")));
-        let bucketed = random_network(layout, 16, 5, 4);
+        let bucketed = random_network(layout, 32, 5, 4);
         let bucketed_bytes = file::write(&bucketed, &[]);
         assert_eq!(file::read(&bucketed_bytes), Ok(bucketed));
         // A header that promises more buckets than the weights hold is refused by size.
@@ -140,13 +178,13 @@ mod tests {
             file::read(&b)
         };
         for (text, why) in [
-            ("board 8x8\nhidden 8\n", "kinds"),
-            ("board 99x99\nhidden 8\nkind K K royal\n", "no board"),
+            ("board 8x8\nhidden 32\n", "kinds"),
+            ("board 99x99\nhidden 32\nkind K K royal\n", "no board"),
             ("board 8x8\nhidden 0\nkind K K royal\n", "hidden"),
-            ("board 8x8\nhidden 8\nkind K K royal sideways\n", "unknown flag"),
-            ("board 8x8\nhidden 8\nweights 3\n", "unknown line"),
-            ("board 8x8\nhidden 8\nkind K K royal\noutput buckets 0\n", "buckets"),
-            ("board 8x8\nhidden 8\nkind K K royal\noutput buckets 17\n", "buckets"),
+            ("board 8x8\nhidden 32\nkind K K royal sideways\n", "unknown flag"),
+            ("board 8x8\nhidden 32\nweights 3\n", "unknown line"),
+            ("board 8x8\nhidden 32\nkind K K royal\noutput buckets 0\n", "buckets"),
+            ("board 8x8\nhidden 32\nkind K K royal\noutput buckets 17\n", "buckets"),
         ] {
             match header(text) {
                 Err(NetFileError::Header(e)) => assert!(e.contains(why), "{text:?}: {e}"),

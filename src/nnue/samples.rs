@@ -92,7 +92,7 @@ impl SampleSet {
         self.games.last().map_or(0, |&g| g as usize + 1)
     }
 
-    fn push(&mut self, game: u32, ours: &[usize], theirs: &[usize], score: i16, result: f32, hand_written: i16) {
+    fn push(&mut self, game: u32, ours: &[u32], theirs: &[u32], score: i16, result: f32, hand_written: i16) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }

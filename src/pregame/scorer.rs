@@ -92,7 +92,7 @@ mod tests {
             scorer.score(dchess, fen, SearchLimits::depth(5)).expect("score")
         };
         let hand_written = score(None);
-        let mut net = Network::zeroed(layout, 8, 1);
+        let mut net = Network::zeroed(layout, 32, 1);
         net.correction = Some(100);
         assert_eq!(score(Some(net.clone())), hand_written, "a correction of nothing");
         // An evaluation network of zero weights sees every position as even.

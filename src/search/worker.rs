@@ -27,7 +27,7 @@ use crate::bitboard::BitSet;
 use crate::eval::Evaluation;
 use crate::geometry::Color;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::nnue::{Accumulator, FeatureMap, Network};
+use crate::nnue::{AccumulatorStack, FeatureMap, Network};
 use crate::position::Position;
 use crate::variant::StalemateRule;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -154,11 +154,11 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     nnue: Option<NnueStack<'j>>,
 }
 
-/// A network and one accumulator per ply: a child's is its parent's updated by the move.
+/// A network and the accumulators of the line being searched.
 struct NnueStack<'n> {
     net: &'n Network,
     map: FeatureMap,
-    acc: Vec<Accumulator>,
+    stack: AccumulatorStack,
 }
 
 /// A network's evaluation is kept short of the mate scores, which the search gives meanings of
@@ -209,20 +209,20 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             eval_cache: vec![None; EVAL_CACHE_ENTRIES],
             nnue: job.network.and_then(|net| {
                 let map = FeatureMap::new(&net.layout, rules.variant).ok()?;
-                let acc = (0..MAX_PLY + 2).map(|_| Accumulator::new(net.hidden)).collect();
-                Some(NnueStack { net, map, acc })
+                let stack = AccumulatorStack::new(net, MAX_PLY + 2)
+                    .map_err(|e| log::error!("searching with the hand-written evaluation: {e}"))
+                    .ok()?;
+                Some(NnueStack { net, map, stack })
             }),
         }
     }
 
-    /// The network's accumulator of `child`, at `child_ply`, from its parent's.
+    /// The network's accumulator of `child`, at `child_ply`, is its parent's changed by the move
+    /// (made when `child` is evaluated).
     #[inline]
     fn nnue_push(&mut self, parent: &Position<B>, child: &Position<B>, child_ply: usize) {
         if let Some(n) = &mut self.nnue {
-            if child_ply > 0 && child_ply < n.acc.len() {
-                let (parents, children) = n.acc.split_at_mut(child_ply);
-                n.net.update(&n.map, parent, child, &parents[child_ply - 1], &mut children[0]);
-            }
+            n.stack.push(n.net, &n.map, parent, child, child_ply);
         }
     }
 
@@ -535,7 +535,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         let root = self.shared.job.root;
         if let Some(n) = &mut self.nnue {
-            n.net.refresh(&n.map, root, &mut n.acc[0]);
+            n.stack.set_root(n.net, &n.map, root);
         }
         self.pv_len[0] = 0;
         let mut best = -INFINITE;
@@ -663,9 +663,9 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         match *slot {
             Some((key, score)) if key == hash => score,
             _ => {
-                let score = match &self.nnue {
+                let score = match &mut self.nnue {
                     Some(n) => {
-                        let output = n.net.output(&n.acc[ply], pos);
+                        let output = n.stack.output(n.net, &n.map, pos, ply);
                         // The accumulator at every ply is the position's: the unit tests check
                         // each evaluation against one from scratch.
                         #[cfg(test)]
@@ -1255,7 +1255,7 @@ mod tests {
             let v = by_name(variant).expect("variant");
             let layout = InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1)
                 .expect("layout");
-            let mut net = Network::zeroed(layout, 16, 1);
+            let mut net = Network::zeroed(layout, 32, 1);
             let mut rng = SplitMix64::new(3);
             net.input_weights.iter_mut().for_each(|w| *w = rng.below(121) as i16 - 60);
             net.input_bias.iter_mut().for_each(|w| *w = rng.below(201) as i16 - 100);
@@ -1297,7 +1297,7 @@ mod tests {
         let v = by_name("dchess").expect("dchess");
         let layout =
             InputLayout::union([by_name("chess").expect("chess"), by_name("vdchess").expect("vd")], 1).expect("layout");
-        let mut net = Network::zeroed(layout, 8, 1);
+        let mut net = Network::zeroed(layout, 32, 1);
         let pos =
             Position::<u64>::from_fen(compiled::<u64>(v), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB b - - 0 1")
                 .expect("fen");
