@@ -237,6 +237,10 @@ struct TrainArgs {
     /// mirrored onto the left).
     #[arg(long, default_value_t = 1)]
     king_buckets: u8,
+    /// Go on from OUT's checkpoint (OUT with the extension `.checkpoint`, written after every
+    /// epoch) where an earlier run of the same command on the same data stopped.
+    #[arg(long)]
+    resume: bool,
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
@@ -301,9 +305,27 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
         a.buckets,
         a.king_buckets
     )];
+    let fingerprint = train::fingerprint(&layout, &set, &config);
+    let checkpoint_path = a.out.with_extension("checkpoint");
+    let resume = match a.resume {
+        true => {
+            let bytes = std::fs::read(&checkpoint_path).map_err(|e| format!("{}: {e}", checkpoint_path.display()))?;
+            let c = menagerie::nnue::checkpoint::Checkpoint::read(&bytes, &fingerprint)
+                .map_err(|e| format!("{}: {e}", checkpoint_path.display()))?;
+            eprintln!("train: going on after epoch {} of {}", c.epochs_done, a.epochs);
+            Some(c)
+        }
+        false => None,
+    };
     let mut failure = None;
-    let mut best = f64::INFINITY;
-    train::train(layout, &set, &config, |report, net| {
+    let mut best = resume.as_ref().map_or(f64::INFINITY, |c| c.best_validation);
+    train::train_from(layout, &set, &config, resume, |report, net, checkpoint| {
+        let temporary = checkpoint_path.with_extension("checkpoint-partial");
+        let written = std::fs::write(&temporary, checkpoint.write(&fingerprint))
+            .and_then(|()| std::fs::rename(&temporary, &checkpoint_path));
+        if let Err(e) = written {
+            failure.get_or_insert(format!("{}: {e}", checkpoint_path.display()));
+        }
         // With no games held out every validation loss is 0, so every epoch is written.
         if report.validation_loss > best {
             eprintln!("{report} (not written: the validation loss was {best:.6})");

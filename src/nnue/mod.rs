@@ -6,10 +6,11 @@
 //! (`network`), the search's accumulators (`stack`) and their vectorised loops (`simd`, over
 //! `aligned` storage), the network file (`file`), the networks built into the engine (`embedded`), training
 //! samples from self-play games (`samples`, which score each position with the hand-written
-//! evaluation too) and the trainer (`train`).
+//! evaluation too), the trainer (`train`) and its checkpoints (`checkpoint`).
 //! Must not know: the search, protocols, the hand-written evaluation's terms.
 
 pub mod aligned;
+pub mod checkpoint;
 pub mod embedded;
 pub mod file;
 pub mod layout;
@@ -263,6 +264,30 @@ mod tests {
             let again = train::train(layout.clone(), set, &config, |_, _| {});
             assert_eq!(net, again, "same seed, same network");
         }
+    }
+
+    #[test]
+    fn a_run_resumed_from_its_checkpoint_makes_the_network_the_whole_run_makes() {
+        let (layout, set, _) = tiny_samples();
+        let config = train::TrainConfig { epochs: 4, validation: 0.2, ..tiny_config() };
+        let whole = train::train(layout.clone(), &set, &config, |_, _| {});
+        let mut after_two = None;
+        train::train_from(layout.clone(), &set, &config, None, |report, _, checkpoint| {
+            if report.epoch == 2 {
+                after_two = Some(checkpoint);
+            }
+        });
+        let fingerprint = train::fingerprint(&layout, &set, &config);
+        let bytes = after_two.expect("epoch 2").write(&fingerprint);
+        let resumed_from = checkpoint::Checkpoint::read(&bytes, &fingerprint).expect("reads back");
+        let mut epochs = Vec::new();
+        let resumed =
+            train::train_from(layout.clone(), &set, &config, Some(resumed_from), |r, _, _| epochs.push(r.epoch));
+        assert_eq!(epochs, [3, 4]);
+        assert_eq!(resumed, whole);
+        // Another run's settings do not take it.
+        let other = train::TrainConfig { seed: 2, ..config };
+        assert!(checkpoint::Checkpoint::read(&bytes, &train::fingerprint(&layout, &set, &other)).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! Owns: `FloatNetwork`, `TrainConfig`, the training loop, quantisation.
 //! Must not know: how samples were made, protocols, the search.
 
+use super::checkpoint::Checkpoint;
 use super::layout::InputLayout;
 use super::network::{bounded_correction, output_bucket, Network, QA, QB, SCALE};
 use super::samples::{Sample, SampleSet};
@@ -383,13 +384,32 @@ fn learning_rate(config: &TrainConfig, epoch: usize) -> f32 {
     }
 }
 
-/// Fit a network to `set`; `on_epoch` gets each epoch's figures and the network so far (to
-/// write a checkpoint).
+/// Fit a network to `set`; `on_epoch` gets each epoch's figures and the network so far.
 pub fn train(
     layout: InputLayout,
     set: &SampleSet,
     config: &TrainConfig,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork),
+) -> FloatNetwork {
+    train_from(layout, set, config, None, |report, net, _| on_epoch(report, net))
+}
+
+/// A description of a run's settings and data: a checkpoint made by a run with another one
+/// is refused.
+pub fn fingerprint(layout: &InputLayout, set: &SampleSet, config: &TrainConfig) -> String {
+    format!("{config:?} {layout:?} samples {} games {}", set.len(), set.game_count())
+}
+
+/// As `train`, going on from `resume` (a checkpoint of the same run: `fingerprint`) if given;
+/// `on_epoch` also gets the checkpoint after each epoch. A resumed run makes the network the
+/// uninterrupted run would have made: the samples are split and shuffled from the seed as
+/// they were, and the weights and the optimiser's moments are the checkpoint's.
+pub fn train_from(
+    layout: InputLayout,
+    set: &SampleSet,
+    config: &TrainConfig,
+    resume: Option<Checkpoint>,
+    mut on_epoch: impl FnMut(&EpochReport, &FloatNetwork, Checkpoint),
 ) -> FloatNetwork {
     let mut net = FloatNetwork::random(layout, config);
     let mut rng = SplitMix64::new(config.seed ^ 0x5eed);
@@ -397,8 +417,20 @@ pub fn train(
     let hand_written_loss = mean_loss(None, set, &validation, config.lambda);
     let n = net.params.len();
     let mut adam = Adam::new(n);
+    let mut first_epoch = 1;
+    let mut best_validation = f64::INFINITY;
+    if let Some(c) = resume.filter(|c| c.params.len() == n) {
+        // The epochs done drew their shuffles from the generator: draw them again.
+        for _ in 0..c.epochs_done {
+            shuffle(&mut training, &mut rng);
+        }
+        first_epoch = c.epochs_done + 1;
+        best_validation = c.best_validation;
+        net.params = c.params;
+        adam = Adam { m: c.adam_m, v: c.adam_v, step: c.adam_step };
+    }
     let h = config.hidden;
-    for epoch in 1..=config.epochs {
+    for epoch in first_epoch..=config.epochs {
         let started = Instant::now();
         shuffle(&mut training, &mut rng);
         let rate = learning_rate(config, epoch - 1);
@@ -433,7 +465,16 @@ pub fn train(
             samples_per_second: training.len() as f64 / secs,
             learning_rate: rate,
         };
-        on_epoch(&report, &net);
+        best_validation = best_validation.min(report.validation_loss);
+        let checkpoint = Checkpoint {
+            epochs_done: epoch,
+            params: net.params.clone(),
+            adam_m: adam.m.clone(),
+            adam_v: adam.v.clone(),
+            adam_step: adam.step,
+            best_validation,
+        };
+        on_epoch(&report, &net, checkpoint);
     }
     net
 }
