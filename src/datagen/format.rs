@@ -1,13 +1,18 @@
 //! The training-data file: self-play games, each as its variant, start FEN, result and moves
-//! with the search's score of each position (about seven bytes a position), so that a file of
-//! tens of millions of positions stays small and every position can be replayed and checked.
+//! with the search's score of each position, so that a file of tens of millions of positions
+//! stays small and every position can be replayed and checked.
 //!
 //! ```text
 //! file   = record*
 //! record = LEN(u32) body CHECK(u32: low half of the FNV-1a-64 of body)
 //! body   = VERSION(u8) NAME_LEN(u8) name FEN_LEN(u16) fen RESULT(u8: White's score in tenths)
-//!          MOVES(u16) (MOVE_LEN(u8) move-in-coordinates SCORE(i16: for the side to move))*
+//!          MOVES(u16) moves
+//! moves  = version 1 (plain, about seven bytes a position):
+//!            (MOVE_LEN(u8) move-in-coordinates SCORE(i16: for the side to move))*
+//!          version 2 (compact, about two): `compact`'s move indices and score differences
 //! ```
+//! Games are written compact wherever the rules replay them (every game datagen plays), plain
+//! otherwise; readers take both, so the files written before version 2 read as they did.
 //! A position's score is `NO_SCORE` where no search chose the move freely (the random opening
 //! plies, a drop a game was made to play early).
 //! A run that is killed leaves at most a torn last record: readers stop before it, and a writer
@@ -19,7 +24,8 @@
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom, Write};
 
-const VERSION: u8 = 1;
+const PLAIN: u8 = 1;
+const COMPACT: u8 = 2;
 /// The score of a position no search scored.
 pub const NO_SCORE: i16 = i16::MIN;
 /// A record is at most this long (a game of 65,535 plies of 255-byte moves is far more).
@@ -72,9 +78,20 @@ fn check(body: &[u8]) -> u32 {
 }
 
 impl GameRecord {
-    /// The record's bytes, ready to append to a file in one write.
+    /// The record's bytes, ready to append to a file in one write: compact where the rules
+    /// replay the game, plain otherwise.
     pub fn encode(&self) -> Result<Vec<u8>, DataError> {
-        let mut body = vec![VERSION];
+        self.encode_as(true)
+    }
+
+    /// The record's bytes in the plain form (version 1).
+    pub fn encode_plain(&self) -> Result<Vec<u8>, DataError> {
+        self.encode_as(false)
+    }
+
+    fn encode_as(&self, compact: bool) -> Result<Vec<u8>, DataError> {
+        let moves = compact.then(|| super::compact::encode(&self.variant, &self.start_fen, &self.moves)).flatten();
+        let mut body = vec![if moves.is_some() { COMPACT } else { PLAIN }];
         let name = u8::try_from(self.variant.len()).map_err(|_| DataError::TooLong("variant name"))?;
         body.push(name);
         body.extend_from_slice(self.variant.as_bytes());
@@ -84,11 +101,16 @@ impl GameRecord {
         body.push(self.white_tenths);
         let count = u16::try_from(self.moves.len()).map_err(|_| DataError::TooLong("game"))?;
         body.extend_from_slice(&count.to_le_bytes());
-        for (text, score) in &self.moves {
-            let len = u8::try_from(text.len()).map_err(|_| DataError::TooLong("move"))?;
-            body.push(len);
-            body.extend_from_slice(text.as_bytes());
-            body.extend_from_slice(&score.to_le_bytes());
+        match moves {
+            Some(compact) => body.extend_from_slice(&compact),
+            None => {
+                for (text, score) in &self.moves {
+                    let len = u8::try_from(text.len()).map_err(|_| DataError::TooLong("move"))?;
+                    body.push(len);
+                    body.extend_from_slice(text.as_bytes());
+                    body.extend_from_slice(&score.to_le_bytes());
+                }
+            }
         }
         let mut out = Vec::with_capacity(body.len() + 8);
         out.extend_from_slice(&(body.len() as u32).to_le_bytes());
@@ -104,7 +126,8 @@ impl GameRecord {
             at += n;
             Some(s)
         };
-        if take(1)?[0] != VERSION {
+        let version = take(1)?[0];
+        if version != PLAIN && version != COMPACT {
             return None;
         }
         let name_len = take(1)?[0] as usize;
@@ -113,14 +136,30 @@ impl GameRecord {
         let start_fen = String::from_utf8(take(fen_len)?.to_vec()).ok()?;
         let white_tenths = take(1)?[0];
         let count = u16::from_le_bytes(take(2)?.try_into().ok()?) as usize;
-        let mut moves = Vec::with_capacity(count.min(body.len() / 3));
+        let header = 1 + 1 + name_len + 2 + fen_len + 1 + 2;
+        let moves = match version {
+            COMPACT => super::compact::decode(&variant, &start_fen, &body[header..], count)?,
+            _ => Self::plain_moves(&body[header..], count)?,
+        };
+        (white_tenths <= 10).then_some(GameRecord { variant, start_fen, white_tenths, moves })
+    }
+
+    /// The `count` moves of version 1, which fill `bytes`.
+    fn plain_moves(bytes: &[u8], count: usize) -> Option<Vec<(String, i16)>> {
+        let mut at = 0usize;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let s = bytes.get(at..at + n)?;
+            at += n;
+            Some(s)
+        };
+        let mut moves = Vec::with_capacity(count.min(bytes.len() / 3));
         for _ in 0..count {
             let len = take(1)?[0] as usize;
             let text = String::from_utf8(take(len)?.to_vec()).ok()?;
             let score = i16::from_le_bytes(take(2)?.try_into().ok()?);
             moves.push((text, score));
         }
-        (at == body.len() && white_tenths <= 10).then_some(GameRecord { variant, start_fen, white_tenths, moves })
+        (at == bytes.len()).then_some(moves)
     }
 }
 
@@ -193,6 +232,62 @@ mod tests {
             white_tenths: 5,
             moves: vec![("e2e4".into(), NO_SCORE), ("C@d6".into(), -35), ("e7e8q".into(), 1200)],
         }
+    }
+
+    /// The first whole games of an xz-compressed data file (within its first `bytes` bytes).
+    fn first_games(path: &std::path::Path, bytes: u64) -> Vec<GameRecord> {
+        let file = std::fs::File::open(path).expect("open");
+        let mut prefix = Vec::new();
+        xz2::read::XzDecoder::new(file).take(bytes).read_to_end(&mut prefix).expect("xz");
+        decode_all(&prefix).expect("whole records").0
+    }
+
+    #[test]
+    fn every_batch_of_the_repository_round_trips_through_the_compact_form() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/data");
+        let mut batches: Vec<_> = std::fs::read_dir(&dir)
+            .expect("nets/data")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with(".bin.xz"))
+            .collect();
+        batches.sort();
+        assert!(batches.len() >= 30, "{} batches", batches.len());
+        for batch in &batches {
+            let games = first_games(batch, 120_000);
+            assert!(games.len() >= 10, "{}: {} games", batch.display(), games.len());
+            let (mut compact_bytes, mut plain_bytes) = (0, 0);
+            for g in games.iter().take(40) {
+                let compact = g.encode().expect("encode");
+                assert_eq!(compact[4], COMPACT, "{}: a game datagen played replays", batch.display());
+                let (back, whole) = decode_all(&compact).expect("decode");
+                assert_eq!((back, whole), (vec![g.clone()], compact.len()), "{}", batch.display());
+                compact_bytes += compact.len();
+                plain_bytes += g.encode_plain().expect("plain").len();
+            }
+            // The names and FENs are the same in both forms; the moves take under half.
+            assert!(2 * compact_bytes < plain_bytes, "{}: {compact_bytes} against {plain_bytes}", batch.display());
+        }
+    }
+
+    #[test]
+    fn a_compact_record_that_names_an_illegal_move_is_damage() {
+        let g = GameRecord {
+            variant: "chess".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            white_tenths: 10,
+            moves: vec![("e2e4".into(), 20), ("e7e5".into(), NO_SCORE), ("d1h5".into(), 30)],
+        };
+        let bytes = g.encode().expect("encode");
+        assert_eq!(bytes[4], COMPACT);
+        assert_eq!(decode_all(&bytes).expect("decode").0, vec![g]);
+        // The last move's index made one past the legal moves, the checksum made anew.
+        let mut body = bytes[4..bytes.len() - 4].to_vec();
+        let at = body.len() - 2;
+        body[at] = 0x7f;
+        let mut damaged = (body.len() as u32).to_le_bytes().to_vec();
+        damaged.extend_from_slice(&body);
+        damaged.extend_from_slice(&check(&body).to_le_bytes());
+        assert!(matches!(decode_all(&damaged), Err(DataError::Damaged { why: "contents", .. })));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! Owns: the self-play loop, adjudication, progress reports.
 //! Must not know: protocols, the network's training.
 
+pub mod compact;
 pub mod format;
 
 use crate::game::Game;
