@@ -6,6 +6,9 @@
 #   VD Chess: its `vdchess` promotes to archbishop, rook, bishop or knight, which is our rule
 #     for the sets with the archbishop as the third compound: queen on the board and chancellor
 #     in hand (indices 0..959), chancellor on the board and queen in hand (1920..2879).
+#   VD Chess, every set (VARIANTS="vdchess-all"): the six sets in turn, GAMES shared out, each
+#     set's starts (indices (set-1)*960..set*960-1) with Fairy-Stockfish's `vdchess` given the
+#     promotion types of the set's own section (`vdchessN`); W-D-L summed at the end.
 #   Random Variant Chess: the 34 entries without Giraffe, Sprinter, Griffin or Rhinoceros, one
 #     short match each (GAMES in all, shared out): the promotion types are those of the game's
 #     array, so Fairy-Stockfish's `rvc` is given those of the entry's own section (`rvcNN`) for
@@ -63,21 +66,49 @@ rvc_by_entry() {
     echo "== entry $entry" >&2
     GAMES=$per_entry SEED=$((SEED + entry)) run_match rvc --openings "file:$fen" "$@" | tee -a "$log"
   done
-  # The sum over the entries, from each entry's pair line ("W-D-L (W-D-L), P/N = ...").
-  awk '/^menagerie vs / { split($4, r, "-"); w += r[1]; d += r[2]; l += r[3]; split($6, p, "/"); pts += p[1]; n += p[2] }
+  sum_pairs "Random Variant Chess, all entries" "$log"
+}
+
+# The W-D-L summed over the pair lines of LOG ("menagerie vs X: W-D-L (W-D-L), P/N = ..."),
+# printed under LABEL with the score and Elo.
+sum_pairs() {
+  awk -v label="$1" '/^menagerie vs / { split($4, r, "-"); w += r[1]; d += r[2]; l += r[3]; split($6, p, "/"); pts += p[1]; n += p[2] }
     END {
       if (n == 0) exit 1
       m = pts / n; v = (w * (1 - m) ^ 2 + d * (0.5 - m) ^ 2 + l * m ^ 2) / n; se = sqrt(v / n)
       lo = m - 1.96 * se; hi = m + 1.96 * se
-      printf "Random Variant Chess, all entries: menagerie %d-%d-%d (W-D-L), %.1f/%d = %.1f%%, Elo %+.1f [%+.1f, %+.1f] (95%%)\n",
-        w, d, l, pts, n, 100 * m, -400 * log(1 / m - 1) / log(10), -400 * log(1 / lo - 1) / log(10), -400 * log(1 / hi - 1) / log(10)
-    }' "$log"
+      printf "%s: menagerie %d-%d-%d (W-D-L), %.1f/%d = %.1f%%, Elo %+.1f [%+.1f, %+.1f] (95%%)\n",
+        label, w, d, l, pts, n, 100 * m, -400 * log(1 / m - 1) / log(10), -400 * log(1 / lo - 1) / log(10), -400 * log(1 / hi - 1) / log(10)
+    }' "$2"
+}
+
+# VD Chess, set by set; the per-set tables go to stdout as they finish.
+vd_by_set() {
+  local set promotion ini fen k log="$OUT/${OPPONENT_NAME}-vdchess-all.log"
+  local per_set=$(((GAMES + 11) / 12 * 2))
+  : >"$log"
+  for set in 1 2 3 4 5 6; do
+    promotion=$(sed -n "/^\[vdchess$set:vdchess\]/,/^$/s/^promotionPieceTypes = //p" "$FSF_INI")
+    ini="$OUT/${OPPONENT_NAME}-vdchess$set.ini"
+    sed "/^\[vdchess:chess\]/,/^$/s/^promotionPieceTypes = .*/promotionPieceTypes = $promotion/" "$FSF_INI" >"$ini"
+    fen="$OUT/${OPPONENT_NAME}-vdchess$set.fen"
+    : >"$fen"
+    RANDOM=$((SEED + set))
+    for ((k = 0; k < per_set / 2; k++)); do
+      "$MENAGERIE" startpos --variant vdchess --index $(((set - 1) * 960 + RANDOM % 960)) >>"$fen"
+    done
+    opponent "$ini"
+    echo "== set $set (promotion $promotion)" >&2
+    GAMES=$per_set SEED=$((SEED + set)) run_match vdchess --openings "file:$fen" "$@" | tee -a "$log"
+  done
+  sum_pairs "VD Chess, all six sets" "$log"
 }
 
 opponent "$FSF_INI"
 for variant in ${VARIANTS:-vdchess rvc}; do
   case "$variant" in
     rvc) rvc_by_entry "$@" ;;
+    vdchess-all) vd_by_set "$@" ;;
     *) run_match "$variant" --openings "file:$(openings "$variant")" "$@" ;;
   esac
 done

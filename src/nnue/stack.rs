@@ -8,10 +8,10 @@
 //! layer. A perspective whose king changed bucket, or whose inputs changed more than a move
 //! can change, is rebuilt from its position instead. The update is made when the move is,
 //! not put off until the position is evaluated: many positions never are (a table cutoff, a
-//! cached evaluation), but putting it off measured 5-9% slower at every width, because the
+//! cached evaluation), but putting it off measured 4-8% slower at every width, because the
 //! update's work is what hides the latency of the table entry the search prefetched just
-//! before (docs/nnue-inference.md). The machinery to bring a ply up to date from the nearest
-//! current ancestor stays, for a ply that could not be updated when pushed.
+//! before (docs/nnue-inference.md). A ply whose parent is not current (a root never set) is
+//! brought up to date from its nearest current ancestor, or built from its position.
 //!
 //! Owns: `AccumulatorStack`, the choice of width and instruction set for a search.
 //! Must not know: the search, protocols, files.
