@@ -120,47 +120,40 @@ impl GameRecord {
     }
 
     fn decode(body: &[u8]) -> Option<GameRecord> {
-        let mut at = 0usize;
-        let mut take = |n: usize| -> Option<&[u8]> {
-            let s = body.get(at..at + n)?;
-            at += n;
-            Some(s)
-        };
-        let version = take(1)?[0];
-        if version != PLAIN && version != COMPACT {
-            return None;
-        }
-        let name_len = take(1)?[0] as usize;
-        let variant = String::from_utf8(take(name_len)?.to_vec()).ok()?;
-        let fen_len = u16::from_le_bytes(take(2)?.try_into().ok()?) as usize;
-        let start_fen = String::from_utf8(take(fen_len)?.to_vec()).ok()?;
-        let white_tenths = take(1)?[0];
-        let count = u16::from_le_bytes(take(2)?.try_into().ok()?) as usize;
-        let header = 1 + 1 + name_len + 2 + fen_len + 1 + 2;
+        let mut rest = body;
+        let version = take(&mut rest, 1)?[0];
+        let name_len = take(&mut rest, 1)?[0] as usize;
+        let variant = String::from_utf8(take(&mut rest, name_len)?.to_vec()).ok()?;
+        let fen_len = u16::from_le_bytes(take(&mut rest, 2)?.try_into().ok()?) as usize;
+        let start_fen = String::from_utf8(take(&mut rest, fen_len)?.to_vec()).ok()?;
+        let white_tenths = take(&mut rest, 1)?[0];
+        let count = u16::from_le_bytes(take(&mut rest, 2)?.try_into().ok()?) as usize;
         let moves = match version {
-            COMPACT => super::compact::decode(&variant, &start_fen, &body[header..], count)?,
-            _ => Self::plain_moves(&body[header..], count)?,
+            PLAIN => Self::plain_moves(rest, count)?,
+            COMPACT => super::compact::decode(&variant, &start_fen, rest, count)?,
+            _ => return None,
         };
         (white_tenths <= 10).then_some(GameRecord { variant, start_fen, white_tenths, moves })
     }
 
     /// The `count` moves of version 1, which fill `bytes`.
-    fn plain_moves(bytes: &[u8], count: usize) -> Option<Vec<(String, i16)>> {
-        let mut at = 0usize;
-        let mut take = |n: usize| -> Option<&[u8]> {
-            let s = bytes.get(at..at + n)?;
-            at += n;
-            Some(s)
-        };
+    fn plain_moves(mut bytes: &[u8], count: usize) -> Option<Vec<(String, i16)>> {
         let mut moves = Vec::with_capacity(count.min(bytes.len() / 3));
         for _ in 0..count {
-            let len = take(1)?[0] as usize;
-            let text = String::from_utf8(take(len)?.to_vec()).ok()?;
-            let score = i16::from_le_bytes(take(2)?.try_into().ok()?);
+            let len = take(&mut bytes, 1)?[0] as usize;
+            let text = String::from_utf8(take(&mut bytes, len)?.to_vec()).ok()?;
+            let score = i16::from_le_bytes(take(&mut bytes, 2)?.try_into().ok()?);
             moves.push((text, score));
         }
-        (at == bytes.len()).then_some(moves)
+        bytes.is_empty().then_some(moves)
     }
+}
+
+/// The first `n` bytes of `rest`, which then starts after them.
+fn take<'a>(rest: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+    let (taken, after) = (rest.get(..n)?, rest.get(n..)?);
+    *rest = after;
+    Some(taken)
 }
 
 /// The whole records of `bytes`, and the length of the whole-record prefix (a torn last record

@@ -25,38 +25,18 @@ use crate::geometry::Color;
 use crate::position::Position;
 use std::fmt;
 
-/// Runs `$body` with `$n` the constant equal to `$hidden`, one of `WIDTHS`.
+/// Runs `$body` with `$n` the constant equal to `$hidden`, one of `WIDTHS` (the list below
+/// must be `WIDTHS`: the stack's test runs every width of it).
 macro_rules! with_width {
     ($hidden:expr, $n:ident => $body:expr) => {
+        with_width!(@arms $hidden, $n, $body, 32, 64, 128, 256, 512, 768, 1024)
+    };
+    (@arms $hidden:expr, $n:ident, $body:expr, $($width:literal),*) => {
         match $hidden {
-            32 => {
-                const $n: usize = 32;
+            $($width => {
+                const $n: usize = $width;
                 $body
-            }
-            64 => {
-                const $n: usize = 64;
-                $body
-            }
-            128 => {
-                const $n: usize = 128;
-                $body
-            }
-            256 => {
-                const $n: usize = 256;
-                $body
-            }
-            512 => {
-                const $n: usize = 512;
-                $body
-            }
-            768 => {
-                const $n: usize = 768;
-                $body
-            }
-            1024 => {
-                const $n: usize = 1024;
-                $body
-            }
+            })*
             other => unreachable!("width {other} is refused when a stack is made"),
         }
     };
