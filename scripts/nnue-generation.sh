@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One generation of a built-in network: a datagen batch played by the engine as built (its
 # networks on), a candidate trained on every data file of the family, and a self-play screen of
-# the candidate against the built-in network. The steps and their reasons are in docs/nnue.md;
-# nets/README.md says how each shipped network was made.
+# the candidate against the built-in network. The steps are in docs/networks.md, their reasons
+# in docs/history/network.md; nets/README.md says how each shipped network was made.
 #
 # Settings from the environment:
 #   FAMILY      8x8 (default) or rvc: which data files (nets/data/*-FAMILY-*.bin) and variants

@@ -1,6 +1,6 @@
 //! A network file made wider by neurons whose weights are all zero: it evaluates every
 //! position exactly as the original, so a search with it visits the same tree and only the
-//! cost of a node changes (the speed of a wider network, docs/nnue-inference.md).
+//! cost of a node changes (the speed of a wider network, docs/history/network.md).
 //!
 //!     cargo run --release --example pad-network -- IN.nnue OUT.nnue WIDTH
 

@@ -6,7 +6,7 @@ own score from the PGN comment) are averaged from Menagerie's side beside the ga
 
 It answers where a steady misjudgment against an opponent comes from: in VD Chess the
 hand-written evaluation's material term (the worth of a piece in hand) was the pawn Menagerie
-judged itself ahead by while scoring below even (docs/nnue.md).
+judged itself ahead by while scoring below even (docs/history/network.md).
 
 The PGN's moves are in SAN; they are turned into coordinates with `pyffish` (Fairy-Stockfish's
 Python binding, `pip install pyffish`) and the variant file Fairy-Stockfish played with.

@@ -18,7 +18,7 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about = "Menagerie chess-variant engine", disable_help_subcommand = true)]
 struct Cli {
-    /// A variant file whose variants join the built-in ones (see the README).
+    /// A variant file whose variants join the built-in ones (see docs/variant-files.md).
     #[arg(long, global = true, value_name = "FILE")]
     variants: Option<std::path::PathBuf>,
     #[command(subcommand)]
@@ -180,9 +180,9 @@ enum Command {
         #[arg(long)]
         output: std::path::PathBuf,
     },
-    /// Generate training data by self-play: whole games appended to FILE (see docs/nnue.md).
+    /// Generate training data by self-play: whole games appended to FILE (see docs/networks.md).
     Datagen(DatagenArgs),
-    /// Train a network on self-play data and write it as a network file (see docs/nnue.md).
+    /// Train a network on self-play data and write it as a network file (see docs/networks.md).
     Train(TrainArgs),
 }
 
@@ -244,7 +244,8 @@ struct TrainArgs {
 }
 
 fn train_command(a: TrainArgs) -> Result<(), String> {
-    use menagerie::nnue::{file, samples::SampleSet, train, InputLayout};
+    use menagerie::nnue::{file, InputLayout};
+    use menagerie::training::{samples::SampleSet, train};
     if !menagerie::nnue::WIDTHS.contains(&a.hidden) {
         return Err(format!("--hidden {}: the engine runs widths {:?}", a.hidden, menagerie::nnue::WIDTHS));
     }
@@ -310,7 +311,7 @@ fn train_command(a: TrainArgs) -> Result<(), String> {
     let resume = match a.resume {
         true => {
             let bytes = std::fs::read(&checkpoint_path).map_err(|e| format!("{}: {e}", checkpoint_path.display()))?;
-            let c = menagerie::nnue::checkpoint::Checkpoint::read(&bytes, &fingerprint)
+            let c = menagerie::training::checkpoint::Checkpoint::read(&bytes, &fingerprint)
                 .map_err(|e| format!("{}: {e}", checkpoint_path.display()))?;
             eprintln!("train: going on after epoch {} of {}", c.epochs_done, a.epochs);
             Some(c)

@@ -1,43 +1,16 @@
 //! Menagerie: a chess-variant engine for D-Chess, Chess-9, Displacement Chess 2, VD Chess and
-//! Random Variant Chess, with orthodox chess and Chess960 as their parents.
+//! Random Variant Chess, with orthodox chess, Chess960 and the 10x8 boards as their relatives.
 //!
-//! Layers, each depending only on those after it (tests aside):
+//! This package is the one executable (`src/main.rs`, its command line in `src/cli.rs`) over
+//! three crates, each depending only on those before it:
 //!
-//! - `cli` (the command line) and `fuzz` (the fuzz targets) -> `tournament` (`menagerie match`: engine processes, refereed by
-//!   `game`) and `protocol` (UCI, XBoard/CECP)
-//! - -> `pregame` (the decisions before the first move) and `bench`
-//! - -> `engine` (variant, position, options, a non-blocking search with events on a channel)
-//! - -> `search` (iterative deepening, the transposition table, parallel threads)
-//! - -> `eval` (the evaluation, built from the variant data)
-//! - -> `game` (a game's history and its end), `any` (the bitboard width chosen at run time),
-//!   `notation`, `perft`
-//! - -> `movegen` -> `position` (with FEN) -> `moves` -> `rules` (a variant compiled into attack
-//!   tables and hash keys) and `startpos` (start positions by index) -> `variant` (the variant
-//!   file) -> `betza`, `magic` -> `bitboard` -> `geometry`, with `random` at the bottom.
+//! - `menagerie-rules` (`rules/`): variants as data, positions, move generation, perft;
+//! - `menagerie-engine` (`engine/`): evaluation, network inference, search, protocols, pre-game;
+//! - `menagerie-tools` (`tools/`): matches and their referee, data generation, training, fuzzing.
+//!
+//! The library re-exports the three crates' modules under one name, for the command line, the
+//! integration tests (`engine-tests/`) and the studies (`scripts/`).
 
-pub mod any;
-pub mod bench;
-pub mod betza;
-pub mod bitboard;
-pub mod datagen;
-pub mod engine;
-pub mod eval;
-pub mod fuzz;
-pub mod game;
-pub mod geometry;
-pub mod magic;
-pub mod movegen;
-pub mod moves;
-pub mod nnue;
-pub mod notation;
-pub mod perft;
-pub mod position;
-pub mod pregame;
-pub mod protocol;
-pub mod random;
-pub mod rules;
-pub mod search;
-pub mod startpos;
-pub mod tournament;
-pub mod variant;
-pub mod variant_file;
+pub use menagerie_engine::*;
+pub use menagerie_rules::*;
+pub use menagerie_tools::*;

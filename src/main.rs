@@ -1,5 +1,7 @@
-//! The `menagerie` executable: command-line tools (`perft`, `startpos`, `variants`) and, when
-//! started without a subcommand, the interactive front end that waits for `uci` or `xboard`.
+//! The `menagerie` executable: the engine's subcommands (`menagerie --help` lists them: rules
+//! tools such as `perft`, `startpos`, `d`, `variants`; the engine's `bench`, `eval`, `pregame`;
+//! the tools' `match`, `book`, `datagen`, `train`) and, when started without a subcommand, the
+//! interactive front end that waits for `uci` or `xboard`.
 //!
 //! Owns: argument parsing, process exit codes, the startup banner.
 //! Must not know: rules internals (it goes through `AnyPosition`, `startpos` and `variant`).

@@ -1,82 +1,17 @@
-//! Shared by the integration tests: reading the perft suites of `perft-suites/` (blank-line
-//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments), and
+//! Shared by the integration tests: the perft suites (read by the rules crate's reader), and
 //! reading an engine process's output lines until an expected one.
 
 // Each test crate uses part of this module.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use std::path::Path;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-/// One suite entry.
-pub struct Entry {
-    pub id: String,
-    pub variant: String,
-    pub epd: String,
-    /// (depth, expected leaf count).
-    pub counts: Vec<(u32, u64)>,
-    /// Where the entry starts, for messages.
-    pub file: String,
-}
-
-/// Every entry of one suite file.
-pub fn read_suite(path: &Path) -> Vec<Entry> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut entries: Vec<Entry> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let here = || format!("{}:{}", path.display(), i + 1);
-        match key {
-            "id" => entries.push(Entry {
-                id: value.to_string(),
-                variant: String::new(),
-                epd: String::new(),
-                counts: Vec::new(),
-                file: here(),
-            }),
-            "variant" => {
-                entries.last_mut().unwrap_or_else(|| panic!("{}: variant before id", here())).variant =
-                    value.to_string()
-            }
-            "epd" => entries.last_mut().unwrap_or_else(|| panic!("{}: epd before id", here())).epd = value.to_string(),
-            "perft" => {
-                let (d, n) = value.split_once(' ').unwrap_or_else(|| panic!("{}: bad perft line", here()));
-                let d: u32 = d.parse().unwrap_or_else(|_| panic!("{}: bad depth", here()));
-                let n: u64 = n.trim().parse().unwrap_or_else(|_| panic!("{}: bad count", here()));
-                entries.last_mut().unwrap_or_else(|| panic!("{}: perft before id", here())).counts.push((d, n));
-            }
-            _ => panic!("{}: unknown key '{key}'", here()),
-        }
-    }
-    entries
-}
-
-/// The suite files of `perft-suites/`, sorted.
-pub fn suite_files() -> Vec<std::path::PathBuf> {
-    files_in_suites("perft")
-}
-
-/// The test variant files beside the perft suites (`perft-suites/*.vars`): variants of the
-/// suites that are not built in.
-pub fn suite_variant_files() -> Vec<std::path::PathBuf> {
-    files_in_suites("vars")
-}
-
-fn files_in_suites(extension: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft-suites");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == extension))
-        .collect();
-    files.sort();
-    files
-}
+// The perft suites' reader belongs to the rules crate's tests; the search tests walk the same
+// positions.
+#[path = "../../rules/tests/suites/mod.rs"]
+mod suites;
+pub use suites::*;
 
 /// Read lines until one satisfies `want`; returns every line read, that one last. Panics with
 /// the lines so far when none comes within `timeout_ms`.

@@ -1,0 +1,563 @@
+//! The engine facade between the search and the protocols: it holds the variant, the game
+//! (start position, moves and the hashes of the positions played), the transposition table,
+//! the network of `EvalFile` and the options (declared in `options`; the effects of Hash,
+//! Threads, MultiPV, Move Overhead and EvalFile applied here, a value that cannot be applied
+//! refused with the engine as it was), and runs searches in the background, each, when `Use
+//! NNUE` is on, with the `EvalFile` network that fits the variant or the built-in one that
+//! measured stronger in it. A search reports on a channel:
+//! `SearchEvent::Info` per completed iteration (`SearchEvent::CurrMove` per root move in long
+//! searches), then one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
+//!
+//! Files: `options` (every option, declared once).
+//!
+//! Owns: `Engine`, `SearchEvent`, `EngineError`.
+//! Must not know: UCI or XBoard syntax, stdin and stdout.
+
+pub mod options;
+
+pub use options::{
+    Frontend, OptionError, Options, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
+    MAX_MULTIPV, MAX_THREADS,
+};
+
+use crate::nnue::{self, Network};
+use crate::search::threads::ThreadsError;
+use crate::search::tt::TableSizeError;
+use crate::search::{
+    self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable,
+};
+use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
+use menagerie_rules::any::AnyPosition;
+use menagerie_rules::bitboard::BitSet;
+use menagerie_rules::moves::Move;
+use menagerie_rules::notation::MoveParseError;
+use menagerie_rules::position::{FenError, Position};
+use menagerie_rules::startpos::{start_fen, StartError};
+use menagerie_rules::variant::{by_name, UnknownVariant, Variant};
+use menagerie_rules::with_position;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What a running search reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// One completed iteration, or an aspiration failure in a long search.
+    Info {
+        /// Which line of a MultiPV search, from 1 (the best).
+        multipv: u32,
+        depth: u32,
+        seldepth: u32,
+        score: ScoreReport,
+        nodes: u64,
+        nps: u64,
+        time_ms: u64,
+        /// Per mille of the hash table written by this search.
+        hashfull: u32,
+        /// The principal variation in coordinate notation.
+        pv: Vec<String>,
+        /// Exact, or (after an aspiration failure in a long search) Lower or Upper.
+        bound: Bound,
+    },
+    /// The main thread starts on root move number `number` (from 1) of iteration `depth`; sent
+    /// only once a search has run for a second (`search::PROGRESS_REPORT_AFTER`).
+    CurrMove { depth: u32, currmove: String, number: u32 },
+    /// The search is over. `best` is `None` only when there is no legal move.
+    BestMove { best: Option<String>, ponder: Option<String> },
+}
+
+/// Why a request was refused. The engine keeps its previous state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    UnknownVariant(UnknownVariant),
+    /// The variant has no start position to begin with.
+    Start(StartError),
+    Fen(FenError),
+    /// Move number `index` (0-based) of a move list cannot be played.
+    Move {
+        index: usize,
+        error: MoveParseError,
+    },
+    /// A move given to restrict the search is not legal at the root.
+    SearchMove(MoveParseError),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::UnknownVariant(e) => e.fmt(f),
+            EngineError::Start(e) => write!(f, "no start position: {e}"),
+            EngineError::Fen(e) => e.fmt(f),
+            EngineError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
+            EngineError::SearchMove(e) => write!(f, "search move: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+impl From<UnknownVariant> for EngineError {
+    fn from(e: UnknownVariant) -> Self {
+        EngineError::UnknownVariant(e)
+    }
+}
+
+impl From<FenError> for EngineError {
+    fn from(e: FenError) -> Self {
+        EngineError::Fen(e)
+    }
+}
+
+impl From<StartError> for EngineError {
+    fn from(e: StartError) -> Self {
+        EngineError::Start(e)
+    }
+}
+
+/// A game set up for searching: the position and the hashes of the positions before it.
+#[derive(Clone)]
+struct Setup {
+    position: AnyPosition,
+    history: Vec<u64>,
+}
+
+impl Setup {
+    fn new(variant: &'static Variant, fen: &str, moves: &[&str]) -> Result<Setup, EngineError> {
+        let mut position = AnyPosition::from_fen(variant, fen)?;
+        let mut history = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            let before = position.hash();
+            position.play_text(text).map_err(|error| EngineError::Move { index, error })?;
+            history.push(before);
+        }
+        Ok(Setup { position, history })
+    }
+}
+
+/// The engine. Searches run on their own threads; every method that changes the state first
+/// stops and waits for a running search.
+pub struct Engine {
+    variant: &'static Variant,
+    setup: Setup,
+    tt: Arc<TranspositionTable>,
+    /// The search threads' history tables, kept between the searches of a game.
+    memory: Arc<SearchMemory>,
+    hash_mb: usize,
+    /// The search threads, kept between searches.
+    threads: Arc<SearchThreads>,
+    multipv: usize,
+    move_overhead_ms: u64,
+    chess960: bool,
+    /// Every option's value as last set through `set_option`.
+    options: Options,
+    /// The network read from `EvalFile`, if one was; otherwise the built-in ones serve.
+    eval_file: Option<Arc<Network>>,
+    stop: Arc<AtomicBool>,
+    /// Closes when the running search has sent its best move.
+    running: Option<Receiver<()>>,
+}
+
+impl Engine {
+    /// An engine for a built-in variant, at its default start position.
+    pub fn new(variant: &str) -> Result<Engine, EngineError> {
+        let v = by_name(variant)?;
+        let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
+        Ok(Engine {
+            variant: v,
+            setup,
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            memory: Arc::new(SearchMemory::new()),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: Arc::new(SearchThreads::new(1)),
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            chess960: false,
+            options: Options::default(),
+            eval_file: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            running: None,
+        })
+    }
+
+    /// Switch to a built-in variant, at its default start position, with a cleared table.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), EngineError> {
+        let v = by_name(name)?;
+        let setup = Setup::new(v, &start_fen(v, v.start_default)?, &[])?;
+        self.halt();
+        self.variant = v;
+        self.setup = setup;
+        self.tt.clear();
+        self.memory.clear();
+        Ok(())
+    }
+
+    /// The current variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The FEN a protocol's `startpos` means: the variant's default start position.
+    pub fn default_start_fen(&self) -> Result<String, EngineError> {
+        Ok(start_fen(self.variant, self.variant.start_default)?)
+    }
+
+    /// The FEN of the variant's start position number `index` (as `startpos` numbers them).
+    pub fn start_fen(&self, index: u64) -> Result<String, EngineError> {
+        Ok(start_fen(self.variant, index)?)
+    }
+
+    /// Set the position: a FEN, then moves in coordinate notation. On error nothing changes.
+    pub fn set_position<S: AsRef<str>>(&mut self, fen: &str, moves: &[S]) -> Result<(), EngineError> {
+        let texts: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
+        let setup = Setup::new(self.variant, fen, &texts)?;
+        self.halt();
+        self.setup = setup;
+        Ok(())
+    }
+
+    /// The position searched by `go`.
+    pub fn position(&self) -> &AnyPosition {
+        &self.setup.position
+    }
+
+    /// Set the option `frontend` offers as `name` from a value text and apply its effect; a
+    /// value that is not allowed changes nothing. Returns the option set, whose `effect` tells
+    /// the protocol what is left for it to do.
+    pub fn set_option(
+        &mut self,
+        frontend: Frontend,
+        name: &str,
+        text: &str,
+    ) -> Result<&'static options::EngineOption, OptionError> {
+        let before = self.options.clone();
+        let option = self.options.set(frontend, name, text)?;
+        let n = self.options.spin(option);
+        let applied = match option.effect {
+            options::Effect::Hash => self.try_set_hash(n as usize).map_err(|e| e.to_string()),
+            options::Effect::Threads => self.try_set_threads(n as usize).map_err(|e| e.to_string()),
+            options::Effect::MultiPv => {
+                self.set_multipv(n as usize);
+                Ok(())
+            }
+            options::Effect::MoveOverhead => {
+                self.set_move_overhead(n);
+                Ok(())
+            }
+            options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
+            options::Effect::Variants => load_variant_file(&self.options.file(option)),
+            options::Effect::Rules | options::Effect::Kept => Ok(()),
+        };
+        match applied {
+            Ok(()) => Ok(option),
+            Err(why) => {
+                self.options = before;
+                Err(OptionError::NotApplied { option, why })
+            }
+        }
+    }
+
+    /// Read the network of `EvalFile` (the default name: the built-in networks); on error the
+    /// engine keeps the network it had.
+    fn load_eval_file(&mut self, path: &str) -> Result<(), String> {
+        if path == options::EMBEDDED_NETWORKS {
+            self.eval_file = None;
+            return Ok(());
+        }
+        let net = nnue::file::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        self.eval_file = Some(Arc::new(net));
+        Ok(())
+    }
+
+    /// The network a search of the current variant uses: none unless `Use NNUE` is on; then
+    /// the `EvalFile` network if it fits the variant, else the built-in one that measured
+    /// stronger in it than the hand-written evaluation, if there is one.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        if !self.options.check(&options::USE_NNUE) {
+            return None;
+        }
+        self.loaded_network().or_else(|| nnue::embedded::default_for(self.variant).cloned())
+    }
+
+    /// The `EvalFile` network, if one was loaded and it fits the current variant.
+    fn loaded_network(&self) -> Option<Arc<Network>> {
+        nnue::embedded::fitting(self.eval_file.iter(), self.variant).cloned()
+    }
+
+    /// The network that fits the current variant, searched with or not (what `eval` shows): the
+    /// `EvalFile` network if it fits, else the built-in one that does.
+    pub fn fitting_network(&self) -> Option<Arc<Network>> {
+        self.loaded_network().or_else(|| nnue::embedded::fitting(nnue::embedded::built_in(), self.variant).cloned())
+    }
+
+    /// Every option's value.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Perft of the current position per root move, the moves written as searches write them
+    /// (none at depth 0).
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.setup.position.divide(depth, self.chess960, |_, _| {})
+    }
+
+    /// Hash table size in megabytes (at least 1); the table starts empty.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.halt();
+        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
+        self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+    }
+
+    /// Hash table size in megabytes (at least 1), or an error if the machine cannot provide it:
+    /// then the engine keeps the table it had.
+    pub fn try_set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        self.halt();
+        // The new table's pages are mapped only when written, so the old one can stay until
+        // the new one is had.
+        self.tt = Arc::new(TranspositionTable::try_new(mb)?);
+        self.hash_mb = mb;
+        Ok(())
+    }
+
+    /// Hash table size in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Number of search threads (at least 1). The threads are started here, not per search.
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Err(e) = self.try_set_threads(threads) {
+            log::warn!("{e}; keeping {} threads", self.threads.count());
+        }
+    }
+
+    /// Search threads (1..MAX_THREADS), or an error if the system will not start them: the
+    /// engine then keeps the threads it had.
+    pub fn try_set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
+        let threads = threads.clamp(1, MAX_THREADS);
+        if threads != self.threads.count() {
+            let pool = SearchThreads::try_new(threads)?;
+            self.halt();
+            self.threads = Arc::new(pool);
+        }
+        Ok(())
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads.count()
+    }
+
+    /// Number of principal variations reported per iteration (at least 1; fewer when there are
+    /// fewer legal root moves).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.halt();
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// Milliseconds kept in reserve per move under a clock.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead_ms = ms;
+    }
+
+    /// Write castling as king-takes-rook in reported moves.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Whether reported moves write castling as king-takes-rook.
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// A new game: the table is cleared.
+    pub fn new_game(&mut self) {
+        self.halt();
+        self.tt.clear();
+        self.memory.clear();
+    }
+
+    /// Start searching the current position; events arrive on the returned channel, which
+    /// closes after `BestMove`. Under `infinite` or `ponder` the best move is sent only after
+    /// `stop`.
+    pub fn go(&mut self, limits: SearchLimits) -> Receiver<SearchEvent> {
+        self.start_search(limits, Vec::new())
+    }
+
+    /// Like `go`, searching only the given root moves (coordinate notation).
+    pub fn go_restricted<S: AsRef<str>>(
+        &mut self,
+        limits: SearchLimits,
+        moves: &[S],
+    ) -> Result<Receiver<SearchEvent>, EngineError> {
+        let parsed = with_position!(&self.setup.position, p => moves
+            .iter()
+            .map(|t| p.parse_move(t.as_ref()))
+            .collect::<Result<Vec<Move>, MoveParseError>>())
+        .map_err(EngineError::SearchMove)?;
+        Ok(self.start_search(limits, parsed))
+    }
+
+    fn start_search(&mut self, limits: SearchLimits, root_moves: Vec<Move>) -> Receiver<SearchEvent> {
+        self.halt();
+        self.stop.store(false, Ordering::SeqCst);
+        let (tx, rx) = unbounded();
+        let (done, running) = bounded(0);
+        let run = Run {
+            setup: self.setup.clone(),
+            root_moves,
+            limits,
+            tt: Arc::clone(&self.tt),
+            memory: Arc::clone(&self.memory),
+            stop: Arc::clone(&self.stop),
+            threads: Arc::clone(&self.threads),
+            multipv: self.multipv,
+            move_overhead_ms: self.move_overhead_ms,
+            chess960: self.chess960,
+            network: self.network(),
+            tx,
+            _done: done,
+        };
+        self.threads.spawn(move || run.execute());
+        self.running = Some(running);
+        rx
+    }
+
+    /// Ask a running search to stop (it still sends its best move).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Wait until the running search, if any, has sent its best move.
+    pub fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            // Nothing is ever sent: this returns when the search drops its end of the channel.
+            let _ = running.recv();
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|running| matches!(running.try_recv(), Err(TryRecvError::Empty)))
+    }
+
+    /// Stop and wait.
+    fn halt(&mut self) {
+        if self.running.is_some() {
+            self.stop();
+            self.wait();
+        }
+    }
+}
+
+/// Make the variants of the file at `path` known (the default name: none); on error none is.
+fn load_variant_file(path: &str) -> Result<(), String> {
+    if path == options::NO_VARIANT_FILE {
+        return Ok(());
+    }
+    menagerie_rules::variant_file::load(std::path::Path::new(path)).map(|_| ()).map_err(|e| e.to_string())
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Everything a background search needs.
+struct Run {
+    setup: Setup,
+    root_moves: Vec<Move>,
+    limits: SearchLimits,
+    tt: Arc<TranspositionTable>,
+    memory: Arc<SearchMemory>,
+    stop: Arc<AtomicBool>,
+    threads: Arc<SearchThreads>,
+    multipv: usize,
+    move_overhead_ms: u64,
+    chess960: bool,
+    network: Option<Arc<Network>>,
+    tx: Sender<SearchEvent>,
+    /// Dropped when the run ends, which tells `Engine::wait`.
+    _done: Sender<()>,
+}
+
+impl Run {
+    fn execute(self) {
+        let event = with_position!(&self.setup.position, p => self.search(p));
+        if self.limits.until_stopped() {
+            while !self.stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        // The receiver may be gone; nobody is left to tell.
+        let _ = self.tx.send(event);
+    }
+
+    fn search<B: BitSet>(&self, root: &Position<B>) -> SearchEvent {
+        let chess960 = self.chess960;
+        let root_tx = self.tx.clone();
+        let on_root_move = move |r: &RootMoveInfo| {
+            let _ = root_tx.send(SearchEvent::CurrMove {
+                depth: r.depth,
+                currmove: root.move_to_uci(r.m, chess960),
+                number: r.number,
+            });
+        };
+        let job = SearchJob {
+            root,
+            history: &self.setup.history,
+            root_moves: &self.root_moves,
+            limits: self.limits.clone(),
+            tt: &self.tt,
+            stop: &self.stop,
+            threads: &self.threads,
+            multipv: self.multipv,
+            move_overhead_ms: self.move_overhead_ms,
+            features: search::Features::default(),
+            on_root_move: Some(&on_root_move),
+            progress_after: search::PROGRESS_REPORT_AFTER,
+            network: self.network.as_deref(),
+            memory: Some(&self.memory),
+        };
+        let tx = self.tx.clone();
+        let outcome = search::search(&job, move |info| {
+            let _ = tx.send(SearchEvent::Info {
+                multipv: info.multipv,
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: ScoreReport::from_score(info.score),
+                nodes: info.nodes,
+                nps: info.nps(),
+                time_ms: info.time.as_millis() as u64,
+                hashfull: info.hashfull,
+                pv: line_texts(root, &info.pv, chess960),
+                bound: info.bound,
+            });
+        });
+        let line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();
+        let texts = line_texts(root, &line, chess960);
+        SearchEvent::BestMove { best: texts.first().cloned(), ponder: texts.get(1).cloned() }
+    }
+}
+
+/// A line of moves as coordinate texts, cut at the first move that is not legal.
+fn line_texts<B: BitSet>(root: &Position<B>, line: &[Move], chess960: bool) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.legal_moves().iter().any(|&x| x == m) {
+            break;
+        }
+        out.push(pos.move_to_uci(m, chess960));
+        pos.play(m);
+    }
+    out
+}
