@@ -219,6 +219,41 @@ fn started_by_hand_it_prints_a_banner_and_waits() {
     assert!(text.contains("Nodes searched: 8902"), "{text}");
 }
 
+/// The interactive front end fed `input` at once (ending in `quit`): its stdout after the banner.
+fn interactive(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.as_mut().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).lines().skip(1).map(str::to_string).collect()
+}
+
+#[test]
+fn any_uci_command_first_starts_uci() {
+    // An option and a position before `uci`, as chess-tuning-tools sends them: the option is
+    // taken (the start position is Random Variant Chess's 12x8 one), `isready` is answered, and
+    // `uci` later still shakes hands.
+    let out = interactive("setoption name UCI_Variant value rvc\nposition startpos\nd\nisready\nuci\nquit\n");
+    let fen = out.iter().position(|l| l.starts_with("Fen: ")).expect("d answers");
+    assert!(out[fen].starts_with("Fen: rgcnbqkbncgr/pppppppppppp/12/"), "{out:?}");
+    let ready = out.iter().position(|l| l == "readyok").expect("readyok");
+    let uciok = out.iter().position(|l| l == "uciok").expect("uciok");
+    assert!(fen < ready && ready < uciok, "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("error") || l.starts_with("info string error")), "{out:?}");
+    for first in ["isready", "ucinewgame", "position startpos", "debug off"] {
+        let out = interactive(&format!("{first}\nisready\nquit\n"));
+        assert_eq!(out.last().map(String::as_str), Some("readyok"), "{first}: {out:?}");
+        assert!(!out.iter().any(|l| l.contains("unknown command")), "{first}: {out:?}");
+    }
+    // The front end's own commands are still its own.
+    let out = interactive("perft --variant chess --depth 2\nquit\n");
+    assert!(out.iter().any(|l| l == "Nodes searched: 400"), "{out:?}");
+}
+
 #[test]
 fn bench_ends_with_the_node_count_and_speed() {
     let (code, out, _) = menagerie(&["bench", "3"]);

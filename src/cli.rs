@@ -782,8 +782,8 @@ fn interactive() -> i32 {
         let Some(first) = words.first() else { continue };
         match first.as_str() {
             "quit" | "exit" => break,
-            "uci" => {
-                protocol::run_uci(lines);
+            uci if protocol::UCI_COMMANDS.contains(&uci) => {
+                protocol::run_uci(&line, lines);
                 break;
             }
             "xboard" => {

@@ -137,14 +137,21 @@ pub fn run_session(session: &mut impl Session, lines: Receiver<Input>) {
     session.end_search();
 }
 
-/// Speak UCI on stdout, the `uci` command having been read already.
-pub fn run_uci(lines: Receiver<Input>) {
+/// The UCI commands that start a UCI session when they come first, before any `uci` (tools such as
+/// chess-tuning-tools send options first; Stockfish takes every command as UCI from the start).
+pub const UCI_COMMANDS: [&str; 9] =
+    ["uci", "setoption", "isready", "ucinewgame", "position", "go", "stop", "ponderhit", "debug"];
+
+/// Speak UCI on stdout, `first` (one of `UCI_COMMANDS`) having been read already: `uci` is
+/// answered with the handshake, any other command as it would be within the session.
+pub fn run_uci(first: &str, lines: Receiver<Input>) {
     let Some(mut session) = uci::Uci::new(std::io::stdout()) else {
         log::error!("the engine could not start");
         return;
     };
-    session.command("uci");
-    session.run(lines);
+    if session.command(first) {
+        session.run(lines);
+    }
 }
 
 /// Speak XBoard/CECP on stdout, the `xboard` command having been read already.
