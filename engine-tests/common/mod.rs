@@ -1,12 +1,16 @@
 //! Shared by the integration tests: reading the perft suites of `perft-suites/` (blank-line
-//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments), and
-//! reading an engine process's output lines until an expected one.
+//! separated records of `id`, `variant`, `epd` and `perft DEPTH NODES` lines; `#` comments),
+//! reading an engine process's output lines until an expected one, and the hang guard.
+//!
+//! No test asserts how fast the engine is: a loaded machine makes any such bound fail with
+//! nothing wrong. Tests bound work by depth or nodes and check the order and completeness of
+//! the output; latency is measured by `scripts/protocol-latency.py` (see `docs/latency.md`).
 
 // Each test crate uses part of this module.
 #![allow(dead_code)]
 
 use std::path::Path;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// One suite entry.
@@ -78,10 +82,16 @@ fn files_in_suites(extension: &str) -> Vec<std::path::PathBuf> {
     files
 }
 
+/// How long a test waits for something the engine owes (a line, a best move, a finished match)
+/// before it declares the engine hung. A liveness check only, never a performance bound: it is
+/// far beyond anything a working engine needs on a loaded machine, and it exists so that a hung
+/// engine fails the test instead of blocking the suite forever.
+pub const HANG_GUARD: Duration = Duration::from_secs(120);
+
 /// Read lines until one satisfies `want`; returns every line read, that one last. Panics with
-/// the lines so far when none comes within `timeout_ms`.
-pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
-    let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+/// the lines so far when none comes within the hang guard (the engine hung).
+pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool) -> Vec<String> {
+    let deadline = Instant::now() + HANG_GUARD;
     let mut seen = Vec::new();
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -93,7 +103,10 @@ pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout
                     return seen;
                 }
             }
-            Err(_) => panic!("timed out; lines so far: {seen:#?}"),
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("hang guard: no expected line in {HANG_GUARD:?}, the engine hung; lines so far: {seen:#?}")
+            }
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output; lines so far: {seen:#?}"),
         }
     }
 }
