@@ -3,20 +3,23 @@
 //!
 //! - `# ...` and blank lines: comments.
 //! - `> LINE`: send LINE to the engine.
-//! - `< REGEX`: read lines until one matches (within 10 s).
-//! - `<@MS REGEX`: the same, but the line must arrive within MS milliseconds of the last `>`.
+//! - `< REGEX`: read lines until one matches.
 //! - `<< REGEX`: the very next line must match (lines sent together).
-//! - `<! REGEX`: no line read up to and including the next matching `<`/`<@`/`<<`/`<legal`
-//!   may match REGEX.
+//! - `<! REGEX`: no line read up to and including the next matching `<`/`<<`/`<legal` may
+//!   match REGEX.
 //! - `<legal VARIANT[/960] FEN [moves M...]`: read up to the next `bestmove`; every `pv` of the
 //!   `info` lines on the way, the best move and its ponder move must be legal from that
 //!   position, written exactly as the engine writes moves (`/960`: castling as king-takes-rook).
-//!   `<legal@MS ...`: the `bestmove` must also arrive within MS milliseconds of the last `>`.
-//! - `sleep MS`: wait.
 //!
 //! Every line the engine prints after `uciok` must be a UCI line (`id`, `option`, `uciok`,
 //! `readyok`, `info`, `bestmove`): stdout belongs to the protocol. After the last directive the
-//! runner sends `quit`, and the engine must exit cleanly within 5 s.
+//! runner sends `quit`, and the engine must exit cleanly.
+//!
+//! Transcripts say what comes and in which order, never how fast: there are no time bounds and
+//! no waits (`<@MS`, `<legal@MS` and `sleep` are refused). To let a search run, wait for its
+//! output (`< ^info depth 8 `); to show that nothing comes, use `<!` up to a line that must come
+//! after it (`> isready` / `< ^readyok$`). Lines the engine owes are waited for up to the hang
+//! guard (a hung engine, not a slow one); latency is measured by `scripts/protocol-latency.py`.
 
 use menagerie::any::AnyPosition;
 use menagerie::variant::by_name;
@@ -27,7 +30,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+mod common;
+
+use common::HANG_GUARD;
+
 const PROTOCOL_LINE: &str = r"^(id (name|author) |option name |uciok$|readyok$|info |bestmove )";
 
 struct Runner {
@@ -38,7 +44,6 @@ struct Runner {
     stderr: Receiver<String>,
     /// Everything exchanged so far, for failure messages.
     log: Vec<String>,
-    last_send: Instant,
     forbidden: Vec<(usize, Regex)>,
     after_uciok: bool,
     protocol_line: Regex,
@@ -77,7 +82,6 @@ impl Runner {
             lines,
             stderr,
             log: Vec::new(),
-            last_send: Instant::now(),
             forbidden: Vec::new(),
             after_uciok: false,
             protocol_line: Regex::new(PROTOCOL_LINE).expect("regex"),
@@ -102,7 +106,6 @@ impl Runner {
             let _ = writeln!(stdin, "{line}");
             let _ = stdin.flush();
         }
-        self.last_send = Instant::now();
     }
 
     /// The next engine line, or None at the deadline.
@@ -131,7 +134,7 @@ impl Runner {
     fn expect(&mut self, at: usize, re: &Regex, deadline: Instant, next_only: bool) -> String {
         loop {
             let Some(line) = self.next_line(at, deadline) else {
-                self.fail(at, &format!("no line matching '{re}' in time"));
+                self.fail(at, &format!("hang guard: no line matching '{re}' in {HANG_GUARD:?}"));
             };
             if re.is_match(&line) {
                 self.forbidden.clear();
@@ -165,7 +168,9 @@ impl Runner {
             }
         }
         loop {
-            let Some(line) = self.next_line(at, deadline) else { self.fail(at, "no bestmove in time") };
+            let Some(line) = self.next_line(at, deadline) else {
+                self.fail(at, &format!("hang guard: no bestmove in {HANG_GUARD:?}"))
+            };
             let words: Vec<&str> = line.split_whitespace().collect();
             let line_moves: Vec<&str> = if words.first() == Some(&"bestmove") {
                 match words.as_slice() {
@@ -200,23 +205,74 @@ impl Runner {
     fn finish(mut self) {
         self.send("quit");
         self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(5);
+        // Poll for the exit, up to the hang guard.
+        let deadline = Instant::now() + HANG_GUARD;
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) if status.success() => return,
                 Ok(Some(status)) => self.fail(0, &format!("the engine exited with {status}")),
                 Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
-                _ => self.fail(0, "the engine did not exit after quit"),
+                _ => self.fail(0, &format!("hang guard: the engine did not exit in {HANG_GUARD:?} after quit")),
             }
         }
     }
 }
 
-fn regex(runner: &mut Runner, at: usize, text: &str) -> Regex {
-    match Regex::new(text.trim()) {
-        Ok(re) => re,
-        Err(e) => runner.fail(at, &format!("bad regex: {e}")),
+/// One directive of a transcript.
+#[derive(Debug, PartialEq)]
+enum Directive {
+    Send(String),
+    Expect(String),
+    ExpectNext(String),
+    Forbid(String),
+    Legal(String),
+}
+
+/// Read a transcript into its directives (with their line numbers), or say at which line it
+/// cannot be read. Time bounds and waits are refused: a transcript states order, never speed.
+fn parse(text: &str) -> Result<Vec<(usize, Directive)>, (usize, String)> {
+    let mut directives = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let at = i + 1;
+        let line = raw.trim_end();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let directive = if let Some(cmd) = line.strip_prefix("> ") {
+            Directive::Send(cmd.to_string())
+        } else if line == ">" {
+            Directive::Send(String::new())
+        } else if line.starts_with("<@") || line.starts_with("<legal@") || line.starts_with("sleep") {
+            return Err((
+                at,
+                format!(
+                    "'{line}': transcripts have no time bounds or waits; wait for the output that \
+                     shows it happened (`< REGEX`), and measure latency with scripts/protocol-latency.py"
+                ),
+            ));
+        } else if let Some(spec) = line.strip_prefix("<legal ") {
+            Directive::Legal(spec.to_string())
+        } else if let Some(re) = line.strip_prefix("<! ") {
+            Directive::Forbid(re.to_string())
+        } else if let Some(re) = line.strip_prefix("<< ") {
+            Directive::ExpectNext(re.to_string())
+        } else if let Some(re) = line.strip_prefix("< ") {
+            Directive::Expect(re.to_string())
+        } else {
+            return Err((at, format!("unknown directive '{line}'")));
+        };
+        if let Directive::Expect(re) | Directive::ExpectNext(re) | Directive::Forbid(re) = &directive {
+            if let Err(e) = Regex::new(re.trim()) {
+                return Err((at, format!("bad regex: {e}")));
+            }
+        }
+        directives.push((at, directive));
     }
+    Ok(directives)
+}
+
+fn regex(text: &str) -> Regex {
+    Regex::new(text.trim()).expect("checked by parse")
 }
 
 fn dir() -> PathBuf {
@@ -226,47 +282,50 @@ fn dir() -> PathBuf {
 fn run(name: &str) {
     let path = dir().join(format!("{name}.txt"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut r = Runner::start(&format!("transcripts/uci/{name}.txt"));
-    for (i, raw) in text.lines().enumerate() {
-        let at = i + 1;
-        let line = raw.trim_end();
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        if let Some(cmd) = line.strip_prefix("> ") {
-            r.send(cmd);
-        } else if line == ">" {
-            r.send("");
-        } else if let Some(spec) = line.strip_prefix("<legal ") {
-            r.expect_legal(at, spec, Instant::now() + DEFAULT_TIMEOUT);
-        } else if let Some(rest) = line.strip_prefix("<legal@") {
-            let (ms, spec) = rest.split_once(' ').unwrap_or((rest, ""));
-            let Ok(ms) = ms.parse::<u64>() else { r.fail(at, "<legal@MS needs a number of milliseconds") };
-            let deadline = r.last_send + Duration::from_millis(ms);
-            r.expect_legal(at, spec, deadline);
-        } else if let Some(re) = line.strip_prefix("<! ") {
-            let re = regex(&mut r, at, re);
-            r.forbidden.push((at, re));
-        } else if let Some(re) = line.strip_prefix("<< ") {
-            let re = regex(&mut r, at, re);
-            r.expect(at, &re, Instant::now() + DEFAULT_TIMEOUT, true);
-        } else if let Some(rest) = line.strip_prefix("<@") {
-            let (ms, re) = rest.split_once(' ').unwrap_or((rest, ""));
-            let Ok(ms) = ms.parse::<u64>() else { r.fail(at, "<@MS needs a number of milliseconds") };
-            let re = regex(&mut r, at, re);
-            let deadline = r.last_send + Duration::from_millis(ms);
-            r.expect(at, &re, deadline, false);
-        } else if let Some(re) = line.strip_prefix("< ") {
-            let re = regex(&mut r, at, re);
-            r.expect(at, &re, Instant::now() + DEFAULT_TIMEOUT, false);
-        } else if let Some(ms) = line.strip_prefix("sleep ") {
-            let Ok(ms) = ms.trim().parse::<u64>() else { r.fail(at, "sleep needs milliseconds") };
-            std::thread::sleep(Duration::from_millis(ms));
-        } else {
-            r.fail(at, &format!("unknown directive '{line}'"));
+    let file = format!("transcripts/uci/{name}.txt");
+    let directives = parse(&text).unwrap_or_else(|(at, e)| panic!("{file}:{at}: {e}"));
+    let mut r = Runner::start(&file);
+    for (at, directive) in directives {
+        let deadline = Instant::now() + HANG_GUARD;
+        match directive {
+            Directive::Send(line) => r.send(&line),
+            Directive::Expect(re) => {
+                r.expect(at, &regex(&re), deadline, false);
+            }
+            Directive::ExpectNext(re) => {
+                r.expect(at, &regex(&re), deadline, true);
+            }
+            Directive::Forbid(re) => r.forbidden.push((at, regex(&re))),
+            Directive::Legal(spec) => r.expect_legal(at, &spec, deadline),
         }
     }
     r.finish();
+}
+
+/// The runner refuses time bounds and waits, so that none can come back into a transcript.
+#[test]
+fn time_bounds_and_waits_are_refused() {
+    for (text, at) in [
+        ("> uci\n<@300 ^uciok$\n", 2),
+        ("> isready\n< ^readyok$\n<legal@1500 chess 8/8/8/8/8/8/8/K6k w - - 0 1\n", 3),
+        ("> go infinite\nsleep 100\n> stop\n", 2),
+        ("sleep\n", 1),
+    ] {
+        match parse(text) {
+            Err((line, message)) => {
+                assert_eq!(line, at, "{text:?}: {message}");
+                assert!(message.contains("no time bounds"), "{text:?}: {message}");
+            }
+            Ok(d) => panic!("{text:?} was read as {d:?}"),
+        }
+    }
+    assert_eq!(
+        parse("# a comment\n> uci\n< ^uciok$\n<< ^x\n<! y\n<legal chess 8/8/8/8/8/8/8/K6k w - - 0 1\n")
+            .map(|d| d.len()),
+        Ok(5)
+    );
+    assert!(parse("<? ^uciok$\n").is_err());
+    assert!(parse("< ^(unclosed\n").is_err());
 }
 
 macro_rules! transcripts {

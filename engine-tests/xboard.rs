@@ -12,7 +12,6 @@ use menagerie::variant::by_name;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
 
 struct Session {
     child: Child,
@@ -45,10 +44,10 @@ impl Session {
         });
         let mut s = Session { child, stdin, lines, ping: 0, hide_setup: false };
         // The banner comes first.
-        s.expect(|l| l.starts_with("Menagerie"), 5000);
+        s.expect(|l| l.starts_with("Menagerie"));
         s.send("xboard");
         s.send("protover 2");
-        let features = s.expect(|l| l == "feature done=1", 5000);
+        let features = s.expect(|l| l == "feature done=1");
         (s, features)
     }
 
@@ -69,9 +68,10 @@ impl Session {
         self.stdin.flush().expect("flush");
     }
 
-    /// Read lines until one satisfies `want`; returns every line read, that one last.
-    fn expect(&mut self, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
-        common::read_until(&self.lines, want, timeout_ms)
+    /// Read lines until one satisfies `want` (within the hang guard); returns every line read,
+    /// that one last.
+    fn expect(&mut self, want: impl Fn(&str) -> bool) -> Vec<String> {
+        common::read_until(&self.lines, want)
     }
 
     /// Send a ping and return every line before its pong.
@@ -79,7 +79,7 @@ impl Session {
         self.ping += 1;
         let n = self.ping;
         self.send(&format!("ping {n}"));
-        let mut lines = self.expect(|l| l == format!("pong {n}"), 20_000);
+        let mut lines = self.expect(|l| l == format!("pong {n}"));
         lines.pop();
         if self.hide_setup {
             lines.retain(|l| !l.starts_with("setup ") && !l.starts_with("piece ") && !l.starts_with("# "));
@@ -96,9 +96,16 @@ impl Session {
     }
 
     /// The engine's next move text.
-    fn next_move(&mut self, timeout_ms: u64) -> String {
-        let lines = self.expect(|l| l.starts_with("move "), timeout_ms);
-        lines.last().map(|l| l["move ".len()..].to_string()).unwrap_or_default()
+    fn next_move(&mut self) -> String {
+        self.next_move_and_thinking().0
+    }
+
+    /// The engine's next move text, and the thinking output (`post`) before it as
+    /// (ply, nodes, first move) of each line.
+    fn next_move_and_thinking(&mut self) -> (String, Vec<(u32, u64, String)>) {
+        let lines = self.expect(|l| l.starts_with("move "));
+        let played = lines.last().map(|l| l["move ".len()..].to_string()).unwrap_or_default();
+        (played, lines.iter().filter_map(|l| thinking(l)).collect())
     }
 }
 
@@ -107,6 +114,14 @@ impl Drop for Session {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.child.wait();
     }
+}
+
+/// A thinking line (`ply score time nodes pv`) as (ply, nodes, first move of the pv).
+fn thinking(line: &str) -> Option<(u32, u64, String)> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let ply = w.first()?.parse().ok()?;
+    let nodes = w.get(3)?.parse().ok()?;
+    Some((ply, nodes, w.get(4).unwrap_or(&"").to_string()))
 }
 
 fn game(variant: &str, fen: &str) -> Game {
@@ -216,7 +231,7 @@ fn cute_chess_dummy_move_then_black_to_move_setboard() {
         let out = s.exchange(&[&format!("setboard {sent}"), "sd 2"]);
         assert!(out.is_empty(), "{v}: {out:?}");
         s.send("go");
-        let m = s.next_move(20_000);
+        let m = s.next_move();
         assert!(game(library, &fen).play(&m).is_ok(), "{v}: engine played {m} in {fen}");
     }
 }
@@ -228,7 +243,7 @@ fn ping_is_answered_after_the_engine_move() {
     s.send("go");
     s.send("ping 99");
     s.send("sd 1");
-    let lines = s.expect(|l| l == "pong 99", 10_000);
+    let lines = s.expect(|l| l == "pong 99");
     let move_at = lines.iter().position(|l| l.starts_with("move ")).expect("a move before the pong");
     assert!(move_at < lines.len() - 1);
     // Thinking output while post is on: ply score time nodes pv.
@@ -275,47 +290,60 @@ fn bad_input_is_refused_and_changes_nothing() {
     s.send("usermove e2e4");
     s.send("sd 2");
     s.send("go");
-    let m = s.next_move(10_000);
+    let m = s.next_move();
     let mut g = game("chess", START);
     g.play("e2e4").unwrap();
     assert!(g.play(&m).is_ok(), "{m}");
 }
 
+/// Every time control ends the search by itself (no `?` is sent: a search that ignored the
+/// control would run until the hang guard). Where a control bounds work rather than time it is
+/// checked in the thinking output: `sd` in plies, `nps` in nodes (XBoard's node-counting
+/// clock: `nps N` with `st S` allows N*S nodes; the whole clock's worth with `level`/`time`).
+/// Whether the time controls spend the right amount of time is measured by
+/// `scripts/protocol-latency.py`, not asserted here.
 #[test]
 fn time_controls_are_respected() {
-    for (setup, budget_ms) in [
-        (vec!["level 0 0:02 0.1", "time 200", "otim 200"], 1500),
-        (vec!["level 40 0:03 0", "time 300", "otim 300"], 1500),
-        (vec!["st 1"], 1300),
-        (vec!["level 0 5 0", "sd 3"], 3000),
-        (vec!["st 1", "nps 2000"], 1000),
+    for (setup, max_ply, max_nodes) in [
+        (vec!["level 0 0:02 0.1", "time 200", "otim 200"], None, None),
+        (vec!["level 40 0:03 0", "time 300", "otim 300"], None, None),
+        (vec!["st 1"], None, None),
+        (vec!["level 0 5 0", "sd 3"], Some(3), None),
+        (vec!["st 1", "nps 2000"], None, Some(2000)),
+        (vec!["level 0 0:02 0.1", "time 200", "otim 200", "nps 1000"], None, Some(2000)),
     ] {
         let mut s = Session::in_variant("normal");
         let mut cmds = setup.clone();
-        cmds.push("usermove e2e4");
+        cmds.extend(["post", "usermove e2e4"]);
         s.exchange(&cmds);
-        let t = Instant::now();
         s.send("go");
-        let m = s.next_move(10_000);
-        assert!(t.elapsed() < Duration::from_millis(budget_ms), "{setup:?}: {:?}", t.elapsed());
+        let (m, thought) = s.next_move_and_thinking();
+        assert!(!thought.is_empty(), "{setup:?}: no thinking output");
+        if let Some(max) = max_ply {
+            let deepest = thought.iter().map(|t| t.0).max();
+            assert_eq!(deepest, Some(max), "{setup:?}: {thought:?}");
+        }
+        if let Some(max) = max_nodes {
+            assert!(thought.iter().all(|t| t.1 <= max), "{setup:?}: more than {max} nodes: {thought:?}");
+        }
         let mut g = game("chess", START);
         g.play("e2e4").unwrap();
-        assert!(g.play(&m).is_ok(), "{m}");
+        assert!(g.play(&m).is_ok(), "{setup:?}: {m}");
     }
 }
 
 #[test]
 fn move_now_and_playother_and_undo() {
     let mut s = Session::in_variant("normal");
-    s.send("st 30");
+    // A move time far past the hang guard: only `?` can bring the move in time. It is sent
+    // once the search is under way (its sixth iteration is reported).
+    s.exchange(&["post", "st 10000"]);
     s.send("go");
-    std::thread::sleep(Duration::from_millis(300));
-    let t = Instant::now();
+    s.expect(|l| thinking(l).is_some_and(|t| t.0 >= 6));
     s.send("?");
-    let first = s.next_move(5000);
-    assert!(t.elapsed() < Duration::from_secs(2));
+    let first = s.next_move();
     // remove in force mode takes back two plies: back at the start, where undo has nothing left.
-    let out = s.exchange(&["force", "usermove e7e5", "remove", "undo"]);
+    let out = s.exchange(&["nopost", "force", "usermove e7e5", "remove", "undo"]);
     assert_eq!(out, ["Error (no move to take back): undo"]);
     let out = s.exchange(&["usermove e2e4"]);
     assert!(out.is_empty(), "after taking back {first} and e7e5, e2e4 is legal: {out:?}");
@@ -324,16 +352,17 @@ fn move_now_and_playother_and_undo() {
     s.send("playother");
     assert!(s.sync().is_empty());
     s.send("usermove c7c5");
-    let m = s.next_move(5000);
+    let m = s.next_move();
     let mut g = game("chess", START);
     for x in ["e2e4", "c7c5", &m] {
         assert!(g.play(x).is_ok(), "{x}");
     }
-    // hard: it ponders; the next user move is still answered.
+    // hard: it ponders (silently: the pong comes after pondering began); the next user move is
+    // still answered.
     s.send("hard");
-    std::thread::sleep(Duration::from_millis(200));
+    assert!(s.sync().is_empty());
     s.send("usermove b8c6");
-    let m2 = s.next_move(5000);
+    let m2 = s.next_move();
     g.play("b8c6").unwrap();
     assert!(g.play(&m2).is_ok(), "{m2}");
     s.send("easy");
@@ -364,7 +393,7 @@ fn move_forms_drops_castling_and_two_legs() {
     s.send("include c1a1");
     assert!(s.sync().is_empty());
     s.send("go");
-    assert_eq!(s.next_move(5000), "O-O-O");
+    assert_eq!(s.next_move(), "O-O-O");
     // Displacement: 1-step castling as two legs, 2- and 3-step as the king's destination.
     let mut s = Session::in_variant("displacement");
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
@@ -376,47 +405,56 @@ fn move_forms_drops_castling_and_two_legs() {
     assert_eq!(out, ["Illegal move: e1f1,h1g1"]);
     s.exchange(&[&format!("setboard {fen}"), "sd 1", "exclude all", "include e1h1"]);
     s.send("go");
-    assert_eq!(s.next_move(5000), "e1f1,h1e1");
+    assert_eq!(s.next_move(), "e1f1,h1e1");
     s.exchange(&["force", &format!("setboard {fen}"), "exclude all", "include e1b1"]);
     s.send("go");
-    assert_eq!(s.next_move(5000), "e1b1");
+    assert_eq!(s.next_move(), "e1b1");
 }
 
 #[test]
 fn analysis_with_exclude_status_mate_scores_and_multipv() {
     let mut s = Session::in_variant("normal");
-    s.exchange(&["post", "analyze"]);
-    std::thread::sleep(Duration::from_millis(300));
+    s.send("post");
+    s.send("analyze");
+    // Once the analysis is past its first iterations, only g1f3 is left to it. The restricted
+    // analysis starts again from ply 1, which the one before had passed: from its first line
+    // on, every line is of the restricted analysis.
+    s.expect(|l| thinking(l).is_some_and(|t| t.0 >= 3));
     s.send("exclude all");
     s.send("include g1f3");
-    std::thread::sleep(Duration::from_millis(300));
+    let first = s.expect(|l| thinking(l).is_some_and(|t| t.0 == 1)).pop();
+    let mut lines: Vec<String> = first.into_iter().collect();
     s.send(".");
-    let lines = s.sync();
+    lines.extend(s.sync());
     let stat = lines.iter().find(|l| l.starts_with("stat01: ")).expect("a stat01 line");
     assert_eq!(stat.split_whitespace().last(), Some("g1f3"), "{stat}");
-    let last = lines.iter().rfind(|l| l.starts_with(char::is_numeric)).expect("thinking lines");
-    assert_eq!(last.split_whitespace().nth(4), Some("g1f3"), "{last}");
+    let thought: Vec<_> = lines.iter().filter_map(|l| thinking(l)).collect();
+    assert!(!thought.is_empty() && thought.iter().all(|t| t.2 == "g1f3"), "{lines:?}");
     // Mate in 1 is scored 100001; a user move restarts the analysis.
     s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-    let lines = s.expect(|l| l.starts_with(char::is_numeric) && l.split_whitespace().nth(1) == Some("100001"), 5000);
+    let lines = s.expect(|l| l.starts_with(char::is_numeric) && l.split_whitespace().nth(1) == Some("100001"));
     assert!(lines.last().unwrap().ends_with("a1a8"), "{lines:?}");
     s.send("usermove a1a2");
-    s.expect(|l| l.starts_with(char::is_numeric) && l.split_whitespace().nth(4) != Some("a1a8"), 5000);
+    s.expect(|l| l.starts_with(char::is_numeric) && l.split_whitespace().nth(4) != Some("a1a8"));
     s.send("exit");
     s.sync();
     // MultiPV 3: three different first moves at one depth.
-    s.exchange(&["setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "option MultiPV=3", "analyze"]);
-    std::thread::sleep(Duration::from_millis(700));
+    s.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    s.send("option MultiPV=3");
+    s.send("analyze");
+    // The first line of depth 5 comes after every line of depth 4.
+    let mut lines = s.expect(|l| thinking(l).is_some_and(|t| t.0 >= 5));
     s.send("exit");
-    let lines = s.sync();
+    lines.extend(s.sync());
     let depth4: std::collections::BTreeSet<&str> = lines
         .iter()
         .filter(|l| l.split_whitespace().next() == Some("4"))
         .filter_map(|l| l.split_whitespace().nth(4))
         .collect();
     assert_eq!(depth4.len(), 3, "{lines:?}");
-    // After exit nothing more comes.
-    std::thread::sleep(Duration::from_millis(200));
+    // After exit the analysis is over: nothing more comes, and `.` (answered only while
+    // analysing) is not answered.
+    assert!(s.exchange(&["."]).is_empty());
     assert!(s.sync().is_empty());
 }
 
@@ -426,7 +464,7 @@ fn results_are_claimed() {
     let mut s = Session::in_variant("normal");
     s.exchange(&["setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 3"]);
     s.send("go");
-    let lines = s.expect(|l| l.contains('{'), 5000);
+    let lines = s.expect(|l| l.contains('{'));
     assert_eq!(lines[lines.len() - 2..], ["move a1a8", "1-0 {White mates}"]);
     // The user mates the engine: it claims on its turn.
     let out = s.exchange(&["new", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "usermove a1a8"]);
@@ -508,7 +546,7 @@ fn full_game(variant: &str, library_variant: &str, fen: Option<&str>) {
     s.exchange(&["sd 2"]);
     for ply in 0..400 {
         s.send("go");
-        let lines = s.expect(|l| l.starts_with("move ") || l.contains('{'), 20_000);
+        let lines = s.expect(|l| l.starts_with("move ") || l.contains('{'));
         let last = lines.last().cloned().unwrap_or_default();
         if let Some(m) = last.strip_prefix("move ") {
             g.play(m).unwrap_or_else(|e| panic!("{variant} ply {ply}: engine played {m}: {e}; moves {:?}", g.moves()));
@@ -571,20 +609,52 @@ fn pregame_commands_are_answered_and_change_nothing() {
     s.send("usermove e2e4");
     s.send("sd 2");
     s.send("go");
-    let m = s.next_move(10_000);
+    let m = s.next_move();
     let mut g = game("chess", START);
     g.play("e2e4").unwrap();
     assert!(g.play(&m).is_ok(), "{m}");
 }
 
+/// The options as XBoard shows them in its engine settings dialog (written out here, not taken
+/// from the engine's option table: a change of either is a change users see), then values
+/// refused as UCI refuses them.
 #[test]
-fn options_are_offered_and_checked_as_the_registry_says() {
-    use menagerie::engine::Frontend;
-    use menagerie::protocol::option_text::offer_lines;
+fn options_are_offered_as_xboard_shows_them_and_checked() {
     let (mut s, features) = Session::start();
-    let offered: Vec<&String> = features.iter().filter(|l| l.starts_with("feature option=")).collect();
-    assert_eq!(offered, offer_lines(Frontend::Xboard).iter().collect::<Vec<_>>());
-    assert!(features.contains(&"feature option=\"Move Overhead -spin 30 0 10000\"".to_string()), "{features:?}");
+    let offered: Vec<&str> = features.iter().filter(|l| l.starts_with("feature option=")).map(String::as_str).collect();
+    let rulesets = [
+        "*auto",
+        "chess",
+        "chess960",
+        "dchess",
+        "chess9",
+        "chess9+strict-castling",
+        "displacement",
+        "vdchess",
+        "capablanca",
+        "caparandom",
+        "rvc",
+        "rvcstar",
+        "rvc+promotion-a",
+        "rvc+promotion-b",
+        "rvcstar+promotion-a",
+        "rvcstar+promotion-b",
+    ];
+    let ruleset = format!("feature option=\"Ruleset -combo {}\"", rulesets.join(" /// "));
+    assert_eq!(
+        offered,
+        [
+            "feature option=\"Hash -spin 16 1 65536\"",
+            "feature option=\"Threads -spin 1 1 256\"",
+            "feature option=\"Move Overhead -spin 30 0 10000\"",
+            "feature option=\"MultiPV -spin 1 1 64\"",
+            "feature option=\"VariantPath -file <empty>\"",
+            &ruleset,
+            "feature option=\"Random start -check 1\"",
+            "feature option=\"Use NNUE -check 1\"",
+            "feature option=\"EvalFile -file <embedded>\"",
+        ]
+    );
     // Values out of range are refused as UCI refuses them, also through `memory` and `cores`,
     // and nothing changes.
     let out = s.exchange(&[
@@ -623,7 +693,7 @@ fn an_overlong_line_is_refused_whole_and_the_engine_plays_on() {
         ["Error (line too long): a line of 2000009 bytes is longer than the 1048576 read; it was ignored"]
     );
     s.send("go");
-    let reply = s.next_move(10_000);
+    let reply = s.next_move();
     let mut g = game("chess", START);
     g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
     assert!(g.play(&reply).is_ok(), "{reply}");
@@ -641,7 +711,7 @@ fn a_memory_size_the_machine_cannot_provide_is_refused_and_the_engine_plays_on()
     }
     s.exchange(&["usermove e2e4"]);
     s.send("go");
-    let reply = s.next_move(10_000);
+    let reply = s.next_move();
     let mut g = game("chess", START);
     g.play("e2e4").unwrap_or_else(|e| panic!("{e}"));
     assert!(g.play(&reply).is_ok(), "{reply}");
@@ -671,7 +741,7 @@ fn a_variant_file_adds_variants_and_ten_rank_boards_count_ranks_from_zero() {
     assert!(s.exchange(&["usermove a9a8"]).iter().any(|l| l.starts_with("Illegal move")));
     s.send("sd 2");
     s.send("go");
-    let m = s.next_move(20_000);
+    let m = s.next_move();
     let ranks = |text: &str| text.chars().filter(|c| c.is_ascii_digit()).collect::<String>();
     assert!(!ranks(&m).contains("10") && ranks(&m).len() == 2, "{m} is written with one digit per rank");
 }

