@@ -255,6 +255,28 @@ fn any_uci_command_first_starts_uci() {
 }
 
 #[test]
+fn a_cpu_without_the_builds_instructions_is_refused_in_one_line() {
+    // The test hook treats SSE2, which every x86-64 build uses, as missing.
+    if !cfg!(target_arch = "x86_64") {
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg("variants")
+        .env("MENAGERIE_PRETEND_CPU_LACKS", "sse2")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    // stdout is a pipe here, as in a GUI: the line goes to both, and nothing else comes.
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("error: this Menagerie was built for x86-64"), "{stdout}");
+    assert!(stdout.contains("lacks sse2") && stdout.contains("make ARCH="), "{stdout}");
+    assert_eq!(stderr.trim(), stdout.trim());
+    // Without the hook the same binary runs here.
+    assert_eq!(menagerie(&["variants"]).0, 0);
+}
+
+#[test]
 fn bench_ends_with_the_node_count_and_speed() {
     let (code, out, _) = menagerie(&["bench", "3"]);
     assert_eq!(code, 0);

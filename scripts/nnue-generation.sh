@@ -5,7 +5,8 @@
 # in docs/history/network.md; nets/README.md says how each shipped network was made.
 #
 # Settings from the environment:
-#   FAMILY      8x8 (default) or rvc: which data files (nets/data/*-FAMILY-*.bin) and variants
+#   FAMILY      8x8 (default), rvc or 10x8: which data files (nets/data/*-FAMILY-*.bin) and
+#               variants
 #   BATCH       the new data file's name in nets/data, without .bin (required), e.g. gen8-8x8-n500
 #   MINUTES     datagen time, stopped by SIGINT so that only whole games are kept (default 60;
 #               0 skips datagen and trains on the data there is)
@@ -51,8 +52,15 @@ case "$FAMILY" in
     SCREEN_VARIANT=rvc
     BUCKETS="${BUCKETS:-1}"
     ;;
+  10x8)
+    # Capablanca and Capablanca Random; until a 10x8 network is built in, the screen's
+    # "built-in" side plays with the hand-written evaluation.
+    DATAGEN_VARIANTS="${VARIANTS:-capablanca,caparandom}"
+    SCREEN_VARIANT=caparandom
+    BUCKETS="${BUCKETS:-1}"
+    ;;
   *)
-    echo "FAMILY is 8x8 or rvc, not '$FAMILY'" >&2
+    echo "FAMILY is 8x8, rvc or 10x8, not '$FAMILY'" >&2
     exit 2
     ;;
 esac
