@@ -9,7 +9,8 @@
 #   x86-64-v2   SSE4.2, POPCNT (Intel Nehalem 2008 and later, AMD Bulldozer)
 #   x86-64      any 64-bit PC
 # A binary started on a CPU that lacks its level's instructions says so and exits.
-# `make portable` builds every level as target/portable/menagerie-LEVEL.
+# `make portable` builds every level as target/portable/menagerie-LEVEL, `make windows` the same
+# for Windows (menagerie-LEVEL.exe).
 EXE ?= menagerie
 EVALFILE ?=
 ARCH ?= native
@@ -18,7 +19,7 @@ LEVELS := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 # under vampirc-uci's parser) would take it for a C compiler, so cargo gets the system's own.
 unexport CC CXX
 
-.PHONY: all portable clean
+.PHONY: all portable windows clean
 
 ifeq ($(ARCH),native)
 all:
@@ -37,6 +38,18 @@ portable:
 	mkdir -p target/portable
 	for level in $(LEVELS); do \
 		$(MAKE) ARCH=$$level EXE=target/portable/menagerie-$$level || exit 1; \
+	done
+
+# Windows binaries for each level, cross-built here: needs `rustup target add
+# x86_64-pc-windows-gnu` and MinGW-w64 (Debian: gcc-mingw-w64-x86-64).
+windows:
+	mkdir -p target/portable
+	for level in $(LEVELS); do \
+		RUSTFLAGS="-C target-cpu=$$level" CARGO_TARGET_DIR=target/windows-$$level \
+			MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" \
+			cargo build --release --target x86_64-pc-windows-gnu || exit 1; \
+		cp target/windows-$$level/x86_64-pc-windows-gnu/release/menagerie.exe \
+			target/portable/menagerie-$$level.exe; \
 	done
 
 clean:

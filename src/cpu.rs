@@ -94,9 +94,12 @@ pub fn missing_features(pretend_missing: &str) -> Vec<&'static str> {
 pub fn refusal(pretend_missing: &str) -> Option<String> {
     let missing = missing_features(pretend_missing);
     (!missing.is_empty()).then(|| {
+        let older = match build_level() {
+            "x86-64-v2" | "x86-64" => "make ARCH=x86-64, for any 64-bit PC",
+            _ => "make ARCH=x86-64-v2, or ARCH=x86-64 for any 64-bit PC",
+        };
         format!(
-            "error: this Menagerie was built for {} CPUs and this CPU lacks {}: use a build for an \
-             older CPU level (make ARCH=x86-64-v2, or ARCH=x86-64 for any 64-bit PC)",
+            "error: this Menagerie was built for {} CPUs and this CPU lacks {}: use a build for an older CPU level ({older})",
             build_level(),
             missing.join(", ")
         )
