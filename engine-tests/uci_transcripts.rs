@@ -356,4 +356,16 @@ macro_rules! transcripts {
     };
 }
 
-transcripts!(handshake, options, variants, variant_files, positions, search_output, analysis, ponder, errors, vampirc);
+transcripts!(
+    handshake,
+    options,
+    variants,
+    variant_files,
+    positions,
+    search_output,
+    analysis,
+    ponder,
+    errors,
+    vampirc,
+    skill
+);

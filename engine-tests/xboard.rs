@@ -3,7 +3,8 @@
 //! setboard, usermove, undo, remove, result, ?, ping/pong ordering, hard/easy), time controls,
 //! move forms (drops, O-O, king-takes-rook, two-leg castling), analysis (exclude/include, `.`,
 //! mate scores, MultiPV), result claims, `lift`/`highlight`, bad input, and a full game of every
-//! variant with the engine playing both sides, each move checked by the library.
+//! variant with the engine playing both sides (also at the lowest skill levels), each move
+//! checked by the library.
 
 mod common;
 
@@ -526,7 +527,13 @@ fn options_memory_and_cores() {
 /// Drive a whole game with the engine playing both sides at a small depth; check every move with
 /// the library and the final claim against the library's verdict.
 fn full_game(variant: &str, library_variant: &str, fen: Option<&str>) {
+    full_game_with(variant, library_variant, fen, &[]);
+}
+
+/// `full_game` with options set first (`option NAME=VALUE` lines).
+fn full_game_with(variant: &str, library_variant: &str, fen: Option<&str>, options: &[&str]) {
     let (mut s, _) = Session::start();
+    assert!(s.exchange(options).is_empty(), "{options:?}");
     let setup = s.exchange(&["option Random start=0", "new", &format!("variant {variant}"), "force"]);
     s.hide_setup = true;
     let start = match fen {
@@ -583,6 +590,23 @@ fn full_games_of_every_variant() {
     ];
     let handles: Vec<_> =
         cases.into_iter().map(|(v, lib, fen)| std::thread::spawn(move || full_game(v, lib, fen))).collect();
+    for h in handles {
+        h.join().expect("a game failed");
+    }
+}
+
+#[test]
+fn full_games_at_the_lowest_levels() {
+    let cases: [(&str, &str, &str); 4] = [
+        ("rvc", "rvc", "option Skill Level=0"),
+        ("vdchess", "vdchess", "option Skill Level=0"),
+        ("chess9", "chess9", "option UCI_LimitStrength=1"),
+        ("normal", "chess", "option Skill Level=3"),
+    ];
+    let handles: Vec<_> = cases
+        .into_iter()
+        .map(|(v, lib, option)| std::thread::spawn(move || full_game_with(v, lib, None, &[option])))
+        .collect();
     for h in handles {
         h.join().expect("a game failed");
     }

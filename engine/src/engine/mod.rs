@@ -4,16 +4,22 @@
 //! Threads, MultiPV, Move Overhead and EvalFile applied here, a value that cannot be applied
 //! refused with the engine as it was), and runs searches in the background, each, when `Use
 //! NNUE` is on, with the `EvalFile` network that fits the variant or the built-in one that
-//! measured stronger in it. A search reports on a channel:
+//! measured stronger in it. Below full strength (`Skill Level`, `UCI_LimitStrength`: `skill`) a
+//! search looks at several root moves to a depth the level caps and plays one drawn from them,
+//! with a generator seeded anew for every game. A search reports on a channel:
 //! `SearchEvent::Info` per completed iteration (`SearchEvent::CurrMove` per root move in long
 //! searches), then one `SearchEvent::BestMove`. Moves cross this boundary as coordinate text.
 //!
-//! Files: `options` (every option, declared once).
+//! Files: `options` (every option, declared once), `skill` (weaker play: the level's depth,
+//! lines and choice of move, and the Elo calibration).
 //!
 //! Owns: `Engine`, `SearchEvent`, `EngineError`.
 //! Must not know: UCI or XBoard syntax, stdin and stdout.
 
 pub mod options;
+pub mod skill;
+
+pub use skill::Skill;
 
 pub use options::{
     Frontend, OptionError, Options, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
@@ -24,7 +30,8 @@ use crate::nnue::{self, Network};
 use crate::search::threads::ThreadsError;
 use crate::search::tt::TableSizeError;
 use crate::search::{
-    self, Bound, RootMoveInfo, ScoreReport, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable,
+    self, Bound, RootMoveInfo, Score, ScoreReport, SearchJob, SearchLimits, SearchMemory, SearchThreads,
+    TranspositionTable,
 };
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 use menagerie_rules::any::AnyPosition;
@@ -32,6 +39,7 @@ use menagerie_rules::bitboard::BitSet;
 use menagerie_rules::moves::Move;
 use menagerie_rules::notation::MoveParseError;
 use menagerie_rules::position::{FenError, Position};
+use menagerie_rules::random::{clock_seed, SplitMix64};
 use menagerie_rules::startpos::{start_fen, StartError};
 use menagerie_rules::variant::{by_name, UnknownVariant, Variant};
 use menagerie_rules::with_position;
@@ -156,6 +164,11 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     /// Closes when the running search has sent its best move.
     running: Option<Receiver<()>>,
+    /// Draws the seed of each search's choice of move below full strength; seeded anew for
+    /// every game.
+    skill_rng: SplitMix64,
+    /// The seed of every game's generator when one is fixed (`set_skill_seed`), for tests.
+    skill_seed: Option<u64>,
 }
 
 impl Engine {
@@ -177,6 +190,8 @@ impl Engine {
             eval_file: None,
             stop: Arc::new(AtomicBool::new(false)),
             running: None,
+            skill_rng: SplitMix64::new(varying_seed()),
+            skill_seed: None,
         })
     }
 
@@ -377,11 +392,25 @@ impl Engine {
         self.chess960
     }
 
-    /// A new game: the table is cleared.
+    /// A new game: the table is cleared, and the choices of move below full strength are
+    /// seeded anew.
     pub fn new_game(&mut self) {
         self.halt();
         self.tt.clear();
         self.memory.clear();
+        self.skill_rng = SplitMix64::new(self.skill_seed.unwrap_or_else(varying_seed));
+    }
+
+    /// Fix the seed of the choices of move below full strength, now and at every new game, so
+    /// that a game can be replayed (`None`: a seed from the clock for every game, the default).
+    pub fn set_skill_seed(&mut self, seed: Option<u64>) {
+        self.skill_seed = seed;
+        self.skill_rng = SplitMix64::new(seed.unwrap_or_else(varying_seed));
+    }
+
+    /// The strength the options ask for: `None` at full strength.
+    pub fn skill(&self) -> Option<Skill> {
+        Skill::from_options(&self.options)
     }
 
     /// Start searching the current position; events arrive on the returned channel, which
@@ -410,6 +439,7 @@ impl Engine {
         self.stop.store(false, Ordering::SeqCst);
         let (tx, rx) = unbounded();
         let (done, running) = bounded(0);
+        let skill = self.skill().map(|s| (s, self.skill_rng.next_u64()));
         let run = Run {
             setup: self.setup.clone(),
             root_moves,
@@ -422,6 +452,7 @@ impl Engine {
             move_overhead_ms: self.move_overhead_ms,
             chess960: self.chess960,
             network: self.network(),
+            skill,
             tx,
             _done: done,
         };
@@ -457,6 +488,12 @@ impl Engine {
     }
 }
 
+/// A seed that differs from game to game and between engines started together: the clock's
+/// nanoseconds mixed with the process id.
+fn varying_seed() -> u64 {
+    clock_seed() ^ u64::from(std::process::id()).rotate_left(32)
+}
+
 /// Make the variants of the file at `path` known (the default name: none); on error none is.
 fn load_variant_file(path: &str) -> Result<(), String> {
     if path == options::NO_VARIANT_FILE {
@@ -484,6 +521,8 @@ struct Run {
     move_overhead_ms: u64,
     chess960: bool,
     network: Option<Arc<Network>>,
+    /// Below full strength: the skill and the seed of this search's choice.
+    skill: Option<(Skill, u64)>,
     tx: Sender<SearchEvent>,
     /// Dropped when the run ends, which tells `Engine::wait`.
     _done: Sender<()>,
@@ -511,15 +550,16 @@ impl Run {
                 number: r.number,
             });
         };
+        let skill = self.skill.map(|(s, _)| s);
         let job = SearchJob {
             root,
             history: &self.setup.history,
             root_moves: &self.root_moves,
-            limits: self.limits.clone(),
+            limits: skill.map_or_else(|| self.limits.clone(), |s| s.limits(self.limits.clone())),
             tt: &self.tt,
             stop: &self.stop,
             threads: &self.threads,
-            multipv: self.multipv,
+            multipv: skill.map_or(self.multipv, |s| s.lines(self.multipv)),
             move_overhead_ms: self.move_overhead_ms,
             features: search::Features::default(),
             on_root_move: Some(&on_root_move),
@@ -528,7 +568,17 @@ impl Run {
             memory: Some(&self.memory),
         };
         let tx = self.tx.clone();
+        // The lines of the last completed iteration (reported together, best first), for a
+        // choice below full strength.
+        let mut lines: Vec<(Score, Vec<Move>)> = Vec::new();
+        let record = &mut lines;
         let outcome = search::search(&job, move |info| {
+            if skill.is_some() && info.bound == Bound::Exact {
+                if info.multipv == 1 {
+                    record.clear();
+                }
+                record.push((info.score, info.pv.clone()));
+            }
             let _ = tx.send(SearchEvent::Info {
                 multipv: info.multipv,
                 depth: info.depth,
@@ -542,7 +592,14 @@ impl Run {
                 bound: info.bound,
             });
         });
-        let line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();
+        let mut line: Vec<Move> = outcome.best.into_iter().chain(outcome.ponder).collect();
+        if let Some((skill, seed)) = self.skill {
+            let scores: Vec<Score> = lines.iter().map(|(s, _)| *s).collect();
+            let chosen = skill.pick(&scores, &mut SplitMix64::new(seed));
+            if let Some((_, pv)) = lines.get(chosen).filter(|(_, pv)| !line_texts(root, pv, chess960).is_empty()) {
+                line = pv.iter().copied().take(2).collect();
+            }
+        }
         let texts = line_texts(root, &line, chess960);
         SearchEvent::BestMove { best: texts.first().cloned(), ponder: texts.get(1).cloned() }
     }
@@ -560,4 +617,95 @@ fn line_texts<B: BitSet>(root: &Position<B>, line: &[Move], chess960: bool) -> V
         pos.play(m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The moves of a game the engine plays against itself from the variant's start, each search
+    /// to at most `depth`, after a new game.
+    fn self_play(engine: &mut Engine, plies: usize, depth: u32) -> Vec<String> {
+        engine.new_game();
+        let fen = engine.default_start_fen().expect("start");
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..plies {
+            engine.set_position(&fen, &moves).expect("the moves played are legal");
+            let events = engine.go(SearchLimits::depth(depth));
+            let best = events.iter().find_map(|e| match e {
+                SearchEvent::BestMove { best, .. } => best,
+                _ => None,
+            });
+            let Some(m) = best else { break };
+            moves.push(m);
+        }
+        moves
+    }
+
+    /// The (multipv, depth) of every report of one search.
+    fn reports(engine: &mut Engine, limits: SearchLimits) -> Vec<(u32, u32)> {
+        engine
+            .go(limits)
+            .iter()
+            .filter_map(|e| match e {
+                SearchEvent::Info { multipv, depth, .. } => Some((multipv, depth)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_fixed_seed_replays_a_game_below_full_strength_and_other_seeds_play_others() {
+        let mut engine = Engine::new("dchess").expect("dchess");
+        engine.set_option(Frontend::Uci, "Skill Level", "2").expect("level");
+        engine.set_skill_seed(Some(1));
+        let first = self_play(&mut engine, 24, 8);
+        assert_eq!(first.len(), 24);
+        assert_eq!(self_play(&mut engine, 24, 8), first, "each new game starts from the fixed seed");
+        let others: Vec<Vec<String>> = (2..6)
+            .map(|seed| {
+                engine.set_skill_seed(Some(seed));
+                self_play(&mut engine, 24, 8)
+            })
+            .collect();
+        assert!(others.iter().all(|g| *g != first), "{first:?}\n{others:?}");
+        // Seeded from the clock, two games differ too.
+        engine.set_skill_seed(None);
+        let a = self_play(&mut engine, 24, 8);
+        assert_ne!(self_play(&mut engine, 24, 8), a);
+    }
+
+    #[test]
+    fn full_strength_searches_as_before_whatever_the_seed() {
+        let mut engine = Engine::new("chess").expect("chess");
+        let run = |engine: &mut Engine, seed| {
+            engine.set_skill_seed(Some(seed));
+            engine.new_game();
+            self_play(engine, 6, 5)
+        };
+        let first = run(&mut engine, 1);
+        assert_eq!(run(&mut engine, 2), first);
+        assert!(reports(&mut engine, SearchLimits::depth(4)).iter().all(|&(multipv, _)| multipv == 1));
+    }
+
+    #[test]
+    fn a_level_searches_four_lines_to_its_depth_and_plays_one_of_them() {
+        let mut engine = Engine::new("chess").expect("chess");
+        engine.set_option(Frontend::Xboard, "Skill Level", "3").expect("level");
+        let seen = reports(&mut engine, SearchLimits::depth(12));
+        assert_eq!(seen.iter().map(|r| r.0).max(), Some(CANDIDATE_LINES_FOR_TESTS));
+        assert!(seen.iter().all(|r| r.1 <= 4), "level 3 searches at most 4 plies: {seen:?}");
+        // Restricted to two root moves, it plays one of them.
+        for seed in 0..8 {
+            engine.set_skill_seed(Some(seed));
+            let events = engine.go_restricted(SearchLimits::depth(3), &["a2a3", "h2h4"]).expect("legal");
+            let best = events.iter().find_map(|e| match e {
+                SearchEvent::BestMove { best, .. } => best,
+                _ => None,
+            });
+            assert!(matches!(best.as_deref(), Some("a2a3" | "h2h4")), "{best:?}");
+        }
+    }
+
+    const CANDIDATE_LINES_FOR_TESTS: u32 = skill::CANDIDATE_LINES as u32;
 }

@@ -10,11 +10,12 @@
 //! Must not know: how a protocol writes an option or a value (UCI's `option name ...`,
 //! XBoard's `feature option=...` and its 0/1 checks), stdin and stdout.
 
+use super::skill;
 use menagerie_rules::variant;
 use std::fmt;
 
-/// Which front end offers an option: UCI's `UCI_` options and XBoard's `Random start` mean
-/// something only to the protocol that names them.
+/// Which front end offers an option: most of UCI's `UCI_` options and XBoard's `Random start`
+/// mean something only to the protocol that names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Frontend {
     Uci,
@@ -163,12 +164,26 @@ pub static VARIANT_PATH: EngineOption = EngineOption {
     effect: Effect::Variants,
 };
 
+/// Weaker play for people: 0 (weakest) to 20 (full strength, the default); see `skill`.
+pub static SKILL_LEVEL: EngineOption =
+    spin("Skill Level", skill::FULL_STRENGTH, 0, skill::FULL_STRENGTH, "", Effect::Kept);
+
+/// Play at the strength `UCI_Elo` names (overriding `Skill Level`). XBoard offers it under the
+/// same name: Polyglot and GUIs that speak both protocols know it.
+pub static LIMIT_STRENGTH: EngineOption = check("UCI_LimitStrength", false, BOTH, Effect::Kept);
+
+/// The strength played under `UCI_LimitStrength`, over the calibrated range (`skill`).
+pub static UCI_ELO: EngineOption = spin("UCI_Elo", skill::MIN_ELO, skill::MIN_ELO, skill::MAX_ELO, "", Effect::Kept);
+
 /// Every option, in the order the protocols list them.
-pub static OPTIONS: [&EngineOption; 14] = [
+pub static OPTIONS: [&EngineOption; 17] = [
     &HASH,
     &THREADS,
     &MOVE_OVERHEAD,
     &MULTIPV,
+    &SKILL_LEVEL,
+    &LIMIT_STRENGTH,
+    &UCI_ELO,
     &PONDER,
     &ANALYSE_MODE,
     &SHOW_WDL,
@@ -383,10 +398,12 @@ mod tests {
             }
         }
         for frontend in [Frontend::Uci, Frontend::Xboard] {
-            for name in ["Hash", "threads", "MOVE OVERHEAD", "MultiPV", "Ruleset"] {
+            for name in ["Hash", "threads", "MOVE OVERHEAD", "MultiPV", "Ruleset", "skill level", "UCI_Elo"] {
                 assert!(find(frontend, name).is_some(), "{name} missing for {frontend:?}");
             }
         }
+        // Offered to XBoard under the UCI names, which Polyglot and two-protocol GUIs know.
+        assert!(find(Frontend::Xboard, "UCI_LimitStrength").is_some());
         assert!(find(Frontend::Uci, "Random start").is_none());
         assert!(find(Frontend::Xboard, "UCI_Variant").is_none());
     }
@@ -416,6 +433,8 @@ mod tests {
             (&THREADS, 1, MAX_THREADS as u64),
             (&MOVE_OVERHEAD, 0, MAX_MOVE_OVERHEAD_MS),
             (&MULTIPV, 1, MAX_MULTIPV as u64),
+            (&SKILL_LEVEL, 0, skill::FULL_STRENGTH),
+            (&UCI_ELO, skill::MIN_ELO, skill::MAX_ELO),
         ] {
             for frontend in [Frontend::Uci, Frontend::Xboard] {
                 assert!(o.set(frontend, option.name, &max.to_string()).is_ok());

@@ -17,6 +17,9 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Nodes, summed over all threads.
     pub nodes: Option<u64>,
+    /// Nodes after which no new iteration starts (the one under way is completed, so that its
+    /// lines are whole): a limit of strength, not of time.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<u32>,
     /// Exact time for this move, in milliseconds.

@@ -299,7 +299,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let lines = if self.is_main() { job.multipv.clamp(1, self.root_moves.len()) } else { 1 };
         // Helper threads skip some depths (see `skips`), to diversify.
         for depth in 1..=max_depth {
-            if depth > 1 && self.should_stop_now() {
+            if depth > 1 && (self.should_stop_now() || self.soft_nodes_reached()) {
                 break;
             }
             if self.skips(depth) {
@@ -435,6 +435,15 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
         let time = &self.shared.time;
         time.is_timed() && (time.soft_expired_scaled(time_factor) || self.root_moves.len() == 1)
+    }
+
+    /// Whether the search has passed its soft node limit (`SearchLimits::soft_nodes`): then no
+    /// new iteration starts.
+    fn soft_nodes_reached(&self) -> bool {
+        self.shared.job.limits.soft_nodes.is_some_and(|n| {
+            self.publish_nodes();
+            self.total_nodes() >= n
+        })
     }
 
     /// Whether this thread skips the iteration of `depth`: helper threads skip depths in blocks

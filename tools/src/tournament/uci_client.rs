@@ -64,9 +64,15 @@ impl UciClient {
     }
 }
 
-/// Parse `info ... depth D ... score cp|mate N ...` into the figures kept.
+/// Parse `info ... depth D ... score cp|mate N ...` into the figures kept. Only the first line
+/// of a MultiPV search counts (an engine below full strength searches several): the others are
+/// the scores of worse moves, not of the position.
 fn read_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
+    let multipv = words.iter().take_while(|&&w| w != "pv" && w != "string").position(|&w| w == "multipv");
+    if multipv.and_then(|i| words.get(i + 1)).is_some_and(|n| *n != "1") {
+        return;
+    }
     let mut i = 1;
     while i < words.len() {
         match words[i] {
@@ -263,5 +269,9 @@ mod tests {
         assert_eq!((s, d), (Some(Score::Mate(4)), Some(13)));
         read_info("info string depth 99 score cp 1", &mut s, &mut d);
         assert_eq!((s, d), (Some(Score::Mate(4)), Some(13)), "free text is not read");
+        read_info("info depth 14 multipv 2 score cp -80 pv a2a3", &mut s, &mut d);
+        assert_eq!((s, d), (Some(Score::Mate(4)), Some(13)), "a second line is a worse move's");
+        read_info("info depth 14 multipv 1 score cp 20 pv e2e4", &mut s, &mut d);
+        assert_eq!((s, d), (Some(Score::Cp(20)), Some(14)));
     }
 }
