@@ -13,8 +13,6 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 
 const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
-/// Generous: these searches take milliseconds, but the tests share the machine.
-const TIMEOUT_MS: u64 = 30_000;
 
 /// An engine process speaking UCI or XBoard.
 struct Session {
@@ -60,7 +58,7 @@ impl Session {
     }
 
     fn expect(&mut self, want: impl Fn(&str) -> bool) -> Vec<String> {
-        common::read_until(&self.lines, want, TIMEOUT_MS)
+        common::read_until(&self.lines, want)
     }
 
     /// UCI: set an option and return what the engine said about it (nothing, or an error).
