@@ -50,6 +50,11 @@ const FILES: &[BuiltInFile] = &[
         bytes: include_bytes!("../../../nets/menagerie-12x8-gen10.nnue"),
         default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
+    BuiltInFile {
+        name: "menagerie-10x8-gen1.nnue",
+        bytes: include_bytes!("../../../nets/menagerie-10x8-gen1.nnue"),
+        default: DefaultIn::Variants(&["capablanca", "caparandom"]),
+    },
 ];
 
 /// The networks that read back, each with where it is the default (an empty file, a build
@@ -125,13 +130,10 @@ mod tests {
     use menagerie_rules::variant::by_name;
 
     #[test]
-    fn every_built_in_network_reads_back_and_one_fits_every_8x8_and_12x8_variant() {
+    fn every_built_in_network_reads_back_and_one_fits_every_built_in_variant() {
         assert_eq!(built_in().count(), FILES.iter().filter(|f| !f.bytes.is_empty()).count());
-        for name in ["chess", "dchess", "chess9", "displacement", "vdchess", "rvc"] {
+        for name in menagerie_rules::variant::names_with_options() {
             assert!(fitting(built_in(), by_name(name).expect("variant")).is_some(), "{name}");
-        }
-        for name in ["capablanca", "caparandom"] {
-            assert!(fitting(built_in(), by_name(name).expect("variant")).is_none(), "no 10x8 network yet: {name}");
         }
     }
 
