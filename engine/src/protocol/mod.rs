@@ -1,4 +1,5 @@
-//! Protocol front ends. The first command decides: `uci` starts UCI, `xboard` starts CECP. A
+//! Protocol front ends. The first command decides: `uci` or any other UCI command
+//! (`UCI_COMMANDS`) starts UCI, `xboard` starts CECP. A
 //! reader thread turns stdin into a channel of lines, so that commands are read while a search
 //! runs; it holds at most `MAX_LINE_BYTES` of a line, so no input can exhaust memory, and reads
 //! bytes that are not UTF-8 as U+FFFD.
