@@ -35,12 +35,9 @@ or answered wrongly.
 
 import argparse
 import os
-import queue
 import random
 import statistics
-import subprocess
 import sys
-import threading
 import time
 
 HANG_S = 60.0
@@ -52,88 +49,20 @@ POSITIONS = [
 ]
 
 
-class EngineFailure(Exception):
-    """The engine died, hung or answered something unexpected."""
-
-
-class Engine:
-    """An engine process; stdout lines are queued with the monotonic time they were read."""
-
-    def __init__(self, path, label):
-        self.label = label
-        try:
-            self.proc = subprocess.Popen(
-                [path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
-            )
-        except OSError as e:
-            raise EngineFailure(f"{label}: cannot start {path}: {e}")
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put((time.monotonic(), line.rstrip("\r\n")))
-        self.lines.put((time.monotonic(), None))
-
-    def send(self, line):
-        """Write one command; returns the time just before writing it."""
-        sent = time.monotonic()
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineFailure(f"{self.label}: the engine died before '{line}'")
-        return sent
-
-    def expect(self, wanted, what, bad=None):
-        """Read lines until wanted(line); returns (time read, line)."""
-        deadline = time.monotonic() + HANG_S
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise EngineFailure(f"{self.label}: no {what} within {HANG_S:g} s (the engine hangs)")
-            try:
-                t, line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EngineFailure(f"{self.label}: the engine died waiting for {what}")
-            if bad is not None and bad(line):
-                raise EngineFailure(f"{self.label}: '{line}' waiting for {what}")
-            if wanted(line):
-                return t, line
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except (EngineFailure, subprocess.TimeoutExpired):
-            pass
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+from engine_process import Engine, EngineFailure, uci_error, xboard_error
 
 
 def bestmove(line):
     return line.startswith("bestmove")
 
 
-def uci_error(line):
-    return line.startswith("info string error")
-
-
 def uci_engine(args, label):
     e = Engine(args.engine, label)
     e.send("uci")
-    e.expect(lambda l: l == "uciok", "uciok")
+    e.expect(lambda l: l == "uciok", HANG_S, "uciok")
     e.send(f"setoption name Threads value {args.threads}")
     e.send("isready")
-    e.expect(lambda l: l == "readyok", "readyok", bad=uci_error)
+    e.expect(lambda l: l == "readyok", HANG_S, "readyok", bad=uci_error)
     return e
 
 
@@ -143,7 +72,7 @@ def set_position(e, run):
     e.send("ucinewgame")
     e.send(position)
     e.send("isready")
-    e.expect(lambda l: l == "readyok", "readyok after the position", bad=uci_error)
+    e.expect(lambda l: l == "readyok", HANG_S, "readyok after the position", bad=uci_error)
 
 
 def depth_at_least(d):
@@ -160,18 +89,18 @@ def depth_at_least(d):
 def isready_idle(e, args, run, rng):
     set_position(e, run)
     sent = e.send("isready")
-    got, _ = e.expect(lambda l: l == "readyok", "readyok")
+    got, _ = e.expect(lambda l: l == "readyok", HANG_S, "readyok")
     return (got - sent) * 1000
 
 
 def isready_searching(e, args, run, rng):
     set_position(e, run)
     e.send("go infinite")
-    e.expect(depth_at_least(6), "info depth 6", bad=bestmove)
+    e.expect(depth_at_least(6), HANG_S, "info depth 6", bad=bestmove)
     sent = e.send("isready")
-    got, _ = e.expect(lambda l: l == "readyok", "readyok during the search", bad=bestmove)
+    got, _ = e.expect(lambda l: l == "readyok", HANG_S, "readyok during the search", bad=bestmove)
     e.send("stop")
-    e.expect(bestmove, "bestmove after stop")
+    e.expect(bestmove, HANG_S, "bestmove after stop")
     return (got - sent) * 1000
 
 
@@ -180,7 +109,7 @@ def stop(e, args, run, rng):
     e.send("go infinite")
     time.sleep(rng.uniform(0.05, 0.5))
     sent = e.send("stop")
-    got, line = e.expect(bestmove, "bestmove after stop")
+    got, line = e.expect(bestmove, HANG_S, "bestmove after stop")
     if got < sent:
         raise EngineFailure(f"stop: '{line}' before stop")
     return (got - sent) * 1000
@@ -189,23 +118,23 @@ def stop(e, args, run, rng):
 def movetime(e, args, run, rng):
     set_position(e, run)
     sent = e.send(f"go movetime {args.movetime}")
-    got, _ = e.expect(bestmove, "bestmove after go movetime")
+    got, _ = e.expect(bestmove, HANG_S, "bestmove after go movetime")
     return (got - sent) * 1000 - args.movetime
 
 
 def clock(e, args, run, rng):
     set_position(e, run)
     sent = e.send("go wtime 1000 btime 1000")
-    got, _ = e.expect(bestmove, "bestmove after go wtime")
+    got, _ = e.expect(bestmove, HANG_S, "bestmove after go wtime")
     return (got - sent) * 1000
 
 
 def ponderhit(e, args, run, rng):
     set_position(e, run)
     e.send("go ponder wtime 3000 btime 3000")
-    e.expect(depth_at_least(8), "info depth 8 while pondering", bad=bestmove)
+    e.expect(depth_at_least(8), HANG_S, "info depth 8 while pondering", bad=bestmove)
     sent = e.send("ponderhit")
-    got, _ = e.expect(bestmove, "bestmove after ponderhit")
+    got, _ = e.expect(bestmove, HANG_S, "bestmove after ponderhit")
     return (got - sent) * 1000
 
 
@@ -213,21 +142,17 @@ def xboard_engine(args, label):
     e = Engine(args.engine, label)
     e.send("xboard")
     e.send("protover 2")
-    e.expect(lambda l: l == "feature done=1", "feature done=1")
+    e.expect(lambda l: l == "feature done=1", HANG_S, "feature done=1")
     e.send(f"cores {args.threads}")
     e.send("option Random start=0")
     e.send("post")
     return e
 
 
-def xboard_error(line):
-    return line.startswith(("Error", "tellusererror", "Illegal move"))
-
-
 def xboard_ready(e, run, extra):
     for command in ["new", "force", "variant normal", *extra, f"ping {run}"]:
         e.send(command)
-    e.expect(lambda l: l == f"pong {run}", f"pong {run}", bad=xboard_error)
+    e.expect(lambda l: l == f"pong {run}", HANG_S, f"pong {run}", bad=xboard_error)
 
 
 def xboard_move_now(e, args, run, rng):
@@ -238,16 +163,16 @@ def xboard_move_now(e, args, run, rng):
         w = line.split()
         return bool(w) and w[0].isdigit() and int(w[0]) >= 8
 
-    e.expect(ply8, "ply 8 posted", bad=lambda l: l.startswith("move ") or xboard_error(l))
+    e.expect(ply8, HANG_S, "ply 8 posted", bad=lambda l: l.startswith("move ") or xboard_error(l))
     sent = e.send("?")
-    got, _ = e.expect(lambda l: l.startswith("move "), "move after ?", bad=xboard_error)
+    got, _ = e.expect(lambda l: l.startswith("move "), HANG_S, "move after ?", bad=xboard_error)
     return (got - sent) * 1000
 
 
 def xboard_st(e, args, run, rng):
     xboard_ready(e, run, ["st 1"])
     sent = e.send("go")
-    got, _ = e.expect(lambda l: l.startswith("move "), "move under st 1", bad=xboard_error)
+    got, _ = e.expect(lambda l: l.startswith("move "), HANG_S, "move under st 1", bad=xboard_error)
     return (got - sent) * 1000 - 1000
 
 
