@@ -202,15 +202,7 @@ fn random_variant_chess_forms_from_the_command_line() {
 
 #[test]
 fn started_by_hand_it_prints_a_banner_and_waits() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child.stdin.as_mut().unwrap().write_all(b"perft --variant displacement --depth 3\nquit\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = interactive_stdout("perft --variant displacement --depth 3\nquit\n");
     let banner = text.lines().next().unwrap_or("");
     assert!(banner.starts_with("Menagerie "), "{banner}");
     for v in ["dchess", "chess9", "displacement", "vdchess"] {
@@ -219,8 +211,8 @@ fn started_by_hand_it_prints_a_banner_and_waits() {
     assert!(text.contains("Nodes searched: 8902"), "{text}");
 }
 
-/// The interactive front end fed `input` at once (ending in `quit`): its stdout after the banner.
-fn interactive(input: &str) -> Vec<String> {
+/// The interactive front end fed `input` at once (ending in `quit`): its whole stdout.
+fn interactive_stdout(input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -229,7 +221,12 @@ fn interactive(input: &str) -> Vec<String> {
         .expect("spawn");
     child.stdin.as_mut().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).lines().skip(1).map(str::to_string).collect()
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The same, its lines after the banner.
+fn interactive(input: &str) -> Vec<String> {
+    interactive_stdout(input).lines().skip(1).map(str::to_string).collect()
 }
 
 #[test]

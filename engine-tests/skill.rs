@@ -7,10 +7,10 @@
 mod common;
 
 use menagerie::engine::skill::{MAX_ELO, MIN_ELO};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 
 const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
 
@@ -23,23 +23,7 @@ struct Session {
 
 impl Session {
     fn start(protocol: &str) -> (Session, Vec<String>) {
-        let mut child = Command::new(BIN)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start menagerie");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = common::spawn_engine();
         let mut s = Session { child, stdin, lines };
         let handshake = if protocol == "uci" {
             s.send("uci");

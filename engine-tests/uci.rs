@@ -6,9 +6,9 @@ mod common;
 
 use menagerie::any::AnyPosition;
 use menagerie::variant::by_name;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 
 struct Session {
     child: Child,
@@ -19,23 +19,7 @@ struct Session {
 impl Session {
     /// The engine, started and not yet spoken to.
     fn spawn() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start menagerie");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = common::spawn_engine();
         Session { child, stdin, lines }
     }
 
@@ -204,24 +188,7 @@ fn the_handshake_is_what_a_gui_reads() {
         "rvc",
         "rvcstar",
     ];
-    let rulesets = [
-        "auto",
-        "chess",
-        "chess960",
-        "dchess",
-        "chess9",
-        "chess9+strict-castling",
-        "displacement",
-        "vdchess",
-        "capablanca",
-        "caparandom",
-        "rvc",
-        "rvcstar",
-        "rvc+promotion-a",
-        "rvc+promotion-b",
-        "rvcstar+promotion-a",
-        "rvcstar+promotion-b",
-    ];
+    let rulesets: Vec<&str> = std::iter::once("auto").chain(common::RULESETS).collect();
     let expected = vec![
         spin("Hash", 16, 1, 65536),
         spin("Threads", 1, 1, 256),

@@ -10,9 +10,9 @@ mod common;
 
 use menagerie::game::Game;
 use menagerie::variant::by_name;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 
 struct Session {
     child: Child,
@@ -26,23 +26,7 @@ struct Session {
 impl Session {
     /// A session after `xboard` / `protover 2`, with the feature lines read.
     fn start() -> (Session, Vec<String>) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start menagerie");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = common::spawn_engine();
         let mut s = Session { child, stdin, lines, ping: 0, hide_setup: false };
         // The banner comes first.
         s.expect(|l| l.starts_with("Menagerie"));
@@ -646,24 +630,7 @@ fn pregame_commands_are_answered_and_change_nothing() {
 fn options_are_offered_as_xboard_shows_them_and_checked() {
     let (mut s, features) = Session::start();
     let offered: Vec<&str> = features.iter().filter(|l| l.starts_with("feature option=")).map(String::as_str).collect();
-    let rulesets = [
-        "*auto",
-        "chess",
-        "chess960",
-        "dchess",
-        "chess9",
-        "chess9+strict-castling",
-        "displacement",
-        "vdchess",
-        "capablanca",
-        "caparandom",
-        "rvc",
-        "rvcstar",
-        "rvc+promotion-a",
-        "rvc+promotion-b",
-        "rvcstar+promotion-a",
-        "rvcstar+promotion-b",
-    ];
+    let rulesets: Vec<&str> = std::iter::once("*auto").chain(common::RULESETS).collect();
     let ruleset = format!("feature option=\"Ruleset -combo {}\"", rulesets.join(" /// "));
     assert_eq!(
         offered,

@@ -8,7 +8,9 @@
 // Each test crate uses part of this module.
 #![allow(dead_code, unused_imports)]
 
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 // The perft suites' reader belongs to the rules crate's tests; the search tests walk the same
@@ -16,6 +18,49 @@ use std::time::{Duration, Instant};
 #[path = "../../rules/tests/suites/mod.rs"]
 mod suites;
 pub use suites::*;
+
+/// The engine binary started with no arguments (stderr dropped): the process, its stdin, and its
+/// stdout lines as a reader thread passes them on.
+pub fn spawn_engine() -> (Child, ChildStdin, Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start menagerie");
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, stdin, lines)
+}
+
+/// The rule sets a user can pick (the `Ruleset` option after `auto`), as both protocols offer
+/// them: written out here, not taken from the engine, since a change is a change users see.
+pub const RULESETS: [&str; 15] = [
+    "chess",
+    "chess960",
+    "dchess",
+    "chess9",
+    "chess9+strict-castling",
+    "displacement",
+    "vdchess",
+    "capablanca",
+    "caparandom",
+    "rvc",
+    "rvcstar",
+    "rvc+promotion-a",
+    "rvc+promotion-b",
+    "rvcstar+promotion-a",
+    "rvcstar+promotion-b",
+];
 
 /// How long a test waits for something the engine owes (a line, a best move, a finished match)
 /// before it declares the engine hung. A liveness check only, never a performance bound: it is
