@@ -69,7 +69,8 @@ fn cpu_has(_feature: &str) -> bool {
 
 /// The x86-64 level the compiled features make this build (the names `make ARCH=` takes).
 pub fn build_level() -> &'static str {
-    let has = |f: &str| compiled_features().contains(&f);
+    let compiled = compiled_features();
+    let has = |f: &str| compiled.contains(&f);
     if !cfg!(target_arch = "x86_64") {
         std::env::consts::ARCH
     } else if has("avx512f") && has("avx512bw") && has("avx512vl") && has("avx512dq") {
