@@ -278,7 +278,9 @@ fn every_decision_offers_the_options_of_the_shared_sequence() {
     }
     // A decision asked on its own offers the same options as the step in the whole sequence.
     let engine = Engine::new("chess").unwrap();
-    let lines = protocol_command(&format!("pregame chess9 relocate {CHESS9_START} black depth 1"), &engine).unwrap();
+    let lines =
+        protocol_command(&format!("pregame chess9 relocate {CHESS9_START} black depth 1"), &engine, Budget::Depth(1))
+            .unwrap();
     let offered: Vec<&str> =
         lines.iter().filter_map(|l| l.strip_prefix("pregame option ")?.split(' ').next()).collect();
     assert_eq!(offered, Sequence::new(chess9(), CHESS9_START).unwrap().options().unwrap());
@@ -290,22 +292,34 @@ fn the_protocol_command_answers_in_documented_lines_and_leaves_the_engine_alone(
     let fen = "rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     engine.set_position(fen, &["e2e4"]).unwrap();
     let before = engine.position().to_fen();
-    let lines = protocol_command(&format!("pregame dchess choose-side {DCHESS_EXAMPLE} nodes 20000"), &engine).unwrap();
+    let lines = protocol_command(
+        &format!("pregame dchess choose-side {DCHESS_EXAMPLE} nodes 20000"),
+        &engine,
+        Budget::Depth(1),
+    )
+    .unwrap();
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines[0].starts_with("pregame option white ") && lines[1].starts_with("pregame option black "));
     for l in &lines[..2] {
         l.rsplit(' ').next().unwrap().parse::<i32>().unwrap();
     }
     assert!(lines[2] == "pregame side white" || lines[2] == "pregame side black");
-    let lines = protocol_command(&format!("pregame dchess transpose {DCHESS_EXAMPLE} depth 1"), &engine).unwrap();
+    let lines =
+        protocol_command(&format!("pregame dchess transpose {DCHESS_EXAMPLE} depth 1"), &engine, Budget::Depth(1))
+            .unwrap();
     assert_eq!(lines.len(), 21);
     assert_eq!(lines[0].split(' ').nth(2), Some("none"));
     assert!(lines[20].starts_with("pregame swap "));
-    let lines =
-        protocol_command(&format!("pregame chess9 relocate {CHESS9_START} black movetime 60"), &engine).unwrap();
+    let lines = protocol_command(
+        &format!("pregame chess9 relocate {CHESS9_START} black movetime 60"),
+        &engine,
+        Budget::Depth(1),
+    )
+    .unwrap();
     assert_eq!(lines.len(), 4);
     assert!(["pregame relocate none", "pregame relocate king", "pregame relocate queen"].contains(&lines[3].as_str()));
-    let lines = protocol_command(&format!("pregame chess9 relocate {fen} white nodes 3000"), &engine).unwrap();
+    let lines = protocol_command(&format!("pregame chess9 relocate {fen} white nodes 3000"), &engine, Budget::Depth(1))
+        .unwrap();
     assert_eq!(lines.len(), 4, "{lines:?}");
 
     let bad = [
@@ -328,7 +342,7 @@ fn the_protocol_command_answers_in_documented_lines_and_leaves_the_engine_alone(
         "pregame chess9 relocate rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 black",
     ];
     for line in bad {
-        let e = protocol_command(line, &engine).expect_err(line);
+        let e = protocol_command(line, &engine, Budget::Depth(1)).expect_err(line);
         assert!(e.to_string().starts_with("pregame: "), "{line}: {e}");
     }
     assert_eq!(engine.variant().name, "chess9");
@@ -377,8 +391,26 @@ fn the_cli_prints_the_whole_pregame() {
 }
 
 #[test]
+fn the_cli_budget_is_the_time_controls_or_the_default() {
+    // Both relocations imposed: nothing is searched, and the header names the budget.
+    let header = |budget: &[&str]| {
+        let mut args = vec!["pregame", "--variant", "chess9", "--index", "0"];
+        args.extend(["--relocate", "black:none", "--relocate", "white:king"]);
+        args.extend(budget);
+        let (code, out, err) = menagerie(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines().next().unwrap().to_string()
+    };
+    assert!(header(&[]).ends_with("(movetime 2000)"), "the documented default");
+    assert!(header(&["--tc", "1+0.01"]).ends_with("(movetime 300)"));
+    assert!(header(&["--tc", "60+0.6"]).ends_with("(movetime 18000)"));
+    assert!(header(&["--tc", "nodes=1000"]).ends_with("(nodes 5000)"));
+}
+
+#[test]
 fn the_cli_refuses_bad_input_with_one_error_line() {
-    let cases: [&[&str]; 10] = [
+    let cases: [&[&str]; 11] = [
+        &["pregame", "--variant", "dchess", "--index", "0", "--tc", "fast"],
         &["pregame", "--variant", "chess9", "--index", "0", "--swap", "e1c1"],
         &["pregame", "--variant", "dchess", "--index", "0", "--relocate", "black:king"],
         &["pregame", "--variant", "dchess"],

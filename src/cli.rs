@@ -142,15 +142,22 @@ enum Command {
         /// Start position FEN.
         #[arg(long)]
         fen: Option<String>,
-        /// Milliseconds for each decision, shared among its searches.
-        #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+        /// Milliseconds for each decision (default 2000).
+        #[arg(long, conflicts_with_all = ["depth", "nodes", "tc"])]
         movetime: Option<u64>,
-        /// Depth of every option's search (default 6).
-        #[arg(long, conflicts_with = "nodes")]
+        /// Depth of every option's search.
+        #[arg(long, conflicts_with_all = ["nodes", "tc"])]
         depth: Option<u32>,
-        /// Nodes for each decision, shared among its searches.
-        #[arg(long)]
+        /// Nodes for each decision.
+        #[arg(long, conflicts_with = "tc")]
         nodes: Option<u64>,
+        /// The budget of a pre-game before a game at this time control (as in `match --tc`,
+        /// e.g. 2+0.02 or 60).
+        #[arg(long)]
+        tc: Option<String>,
+        /// Decide with the hand-written evaluation instead of the variant's network.
+        #[arg(long)]
+        no_network: bool,
         /// D-Chess: impose the coin-toss winner's side (white or black).
         #[arg(long)]
         side: Option<String>,
@@ -430,9 +437,10 @@ struct MatchArgs {
     /// Milliseconds an engine may stay silent without a clock (depth or nodes games).
     #[arg(long, default_value_t = 30_000)]
     hang_timeout: u64,
-    /// Milliseconds offered for each pre-game decision.
-    #[arg(long, default_value_t = 1_000)]
-    pregame_time: u64,
+    /// Milliseconds offered for each pre-game decision (default: the engine's share of the
+    /// time control, see docs/pregame.md).
+    #[arg(long)]
+    pregame_time: Option<u64>,
 }
 
 fn run_match_command(a: MatchArgs) -> Result<(), String> {
@@ -450,6 +458,7 @@ fn run_match_command(a: MatchArgs) -> Result<(), String> {
         Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
     };
     let seed = a.seed.unwrap_or_else(menagerie::random::clock_seed);
+    let tc: t::TimeControl = a.tc.parse().map_err(e)?;
     let config = t::MatchConfig {
         schedule: schedule::Schedule {
             variant: load_variant(&a.variant)?,
@@ -461,10 +470,13 @@ fn run_match_command(a: MatchArgs) -> Result<(), String> {
         },
         engines,
         options: t::GameOptions {
-            tc: a.tc.parse().map_err(e)?,
+            tc,
             grace_ms: a.grace,
             hang_ms: a.hang_timeout,
-            pregame_ms: a.pregame_time,
+            pregame_budget: match a.pregame_time {
+                Some(ms) => pregame::Budget::MoveTime { ms },
+                None => tc.pregame_budget(),
+            },
             adjudication: t::Adjudication::parse(&a.resign, &a.draw, a.maxmoves).map_err(e)?,
         },
         concurrency: a.concurrency,
@@ -620,17 +632,34 @@ fn command_result(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Pregame { variant, index, fen, movetime, depth, nodes, side, swap, relocate, threads, machine } => {
+        Command::Pregame {
+            variant,
+            index,
+            fen,
+            movetime,
+            depth,
+            nodes,
+            tc,
+            no_network,
+            side,
+            swap,
+            relocate,
+            threads,
+            machine,
+        } => {
             let v = load_variant(&variant)?;
             let fen = match (fen, index) {
                 (Some(f), _) => f,
                 (None, Some(i)) => startpos::start_fen(v, i).map_err(|e| e.to_string())?,
                 (None, None) => return Err("pregame needs --index N or --fen FEN".to_string()),
             };
-            let budget = match (movetime, depth, nodes) {
-                (Some(ms), _, _) => pregame::Budget::MoveTime { ms },
-                (_, Some(d), _) => pregame::Budget::Depth(d),
-                (_, _, Some(n)) => pregame::Budget::Nodes(n),
+            let budget = match (movetime, depth, nodes, tc) {
+                (Some(ms), ..) => pregame::Budget::MoveTime { ms },
+                (_, Some(d), ..) => pregame::Budget::Depth(d),
+                (_, _, Some(n), _) => pregame::Budget::Nodes(n),
+                (.., Some(tc)) => {
+                    tc.parse::<menagerie::tournament::TimeControl>().map_err(|e| e.to_string())?.pregame_budget()
+                }
                 _ => pregame::DEFAULT_BUDGET,
             };
             let mut forced = pregame::Forced {
@@ -643,7 +672,8 @@ fn command_result(command: Command) -> Result<(), String> {
                     r.split_once(':').ok_or_else(|| format!("--relocate takes COLOR:CHOICE, not '{r}'"))?;
                 forced.relocations.push((pregame::parse_color(color).map_err(|e| e.to_string())?, choice.to_string()));
             }
-            let mut scorer = pregame::Scorer::new(pregame::scorer::MAX_SCORER_HASH_MB, threads);
+            let network = if no_network { None } else { menagerie::nnue::embedded::default_for(v).cloned() };
+            let mut scorer = pregame::Scorer::new(pregame::scorer::MAX_SCORER_HASH_MB, threads).with_network(network);
             let result = pregame::run_pregame(v, &fen, budget, &forced, &mut scorer).map_err(|e| e.to_string())?;
             let lines = if machine {
                 pregame::machine_lines(&result)

@@ -288,10 +288,16 @@ impl Engine {
     /// the `EvalFile` network if it fits the variant, else the built-in one that measured
     /// stronger in it than the hand-written evaluation, if there is one.
     pub fn network(&self) -> Option<Arc<Network>> {
+        self.network_for(self.variant)
+    }
+
+    /// The network the engine would search `v` with if it were the current variant (the
+    /// pre-game decides for a variant of its own).
+    pub fn network_for(&self, v: &Variant) -> Option<Arc<Network>> {
         if !self.options.check(&options::USE_NNUE) {
             return None;
         }
-        self.loaded_network().or_else(|| nnue::embedded::default_for(self.variant).cloned())
+        nnue::embedded::fitting(self.eval_file.iter(), v).or_else(|| nnue::embedded::default_for(v)).cloned()
     }
 
     /// The `EvalFile` network, if one was loaded and it fits the current variant.

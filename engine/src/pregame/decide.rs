@@ -4,22 +4,24 @@
 //! where that is the other side. D-Chess: the first mover picks the best of "none" and the 19
 //! swaps; the coin-toss winner's side choice is the negated best transposition of the first
 //! mover. Chess-9: White's relocation is searched with White to move; Black's options are scored
-//! against White's best answer. The searches of one decision share its budget evenly.
+//! against White's best answer. A decision's budget is spent on the start positions its options
+//! lead to by `deepening`, and the decision is made from their scores.
 //!
 //! Owns: `choose_side`, `choose_transposition`, `choose_relocation`, `run_pregame` and their
 //! results.
 //! Must not know: protocols, search internals, variant names, the pre-game order and its legal
 //! options (the `Sequence`'s).
 
+use super::deepening::{deepen, TIE_MARGIN};
 use super::sequence::{
     relocation_turn, require_pregame, require_relocation, require_transposition, Sequence, StepKind, RELOCATION_ORDER,
 };
 use super::start_check::check_start;
 use super::{Budget, Decision, PregameError, ScoredOption, Scorer};
-use crate::search::SearchLimits;
 use menagerie_rules::geometry::Color;
 use menagerie_rules::startpos::{apply_transposition, side_to_move, with_side_to_move};
 use menagerie_rules::variant::{TranspositionRule, Variant};
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// The side choice, with the first mover's transposition decision under each option.
@@ -45,24 +47,30 @@ struct Lookahead {
     replies: Vec<Decision>,
 }
 
-/// The searches that deciding the next step of `seq` takes: one per way to the end.
-fn searches(seq: &Sequence) -> Result<usize, PregameError> {
+/// The start positions that the options of the next step of `seq` lead to (the leaves of
+/// its decision tree), in the order of the options: one per way to the end.
+fn leaves(seq: &Sequence) -> Result<Vec<String>, PregameError> {
     if seq.next().is_none() {
-        return Ok(1);
+        return Ok(vec![seq.fen().to_string()]);
     }
-    let mut n = 0;
+    let mut out = Vec::new();
     for option in seq.options()? {
-        n += searches(&seq.after(&option)?)?;
+        out.extend(leaves(&seq.after(&option)?)?);
     }
-    Ok(n)
+    Ok(out)
 }
 
-/// Decide the next step of `seq`, every search within `limits`, in the order of the options.
-fn lookahead(seq: &Sequence, limits: &SearchLimits, scorer: &mut Scorer) -> Result<Lookahead, PregameError> {
+/// The decision of the next step of `seq` from its leaves' `scores` (each from its side to
+/// move), in the order of the options. `among`, where given, limits the choice to those
+/// options.
+fn lookahead(
+    seq: &Sequence,
+    scores: &HashMap<String, i32>,
+    among: Option<&[String]>,
+) -> Result<Lookahead, PregameError> {
     let Some(kind) = seq.next() else {
         return Err(PregameError::OutOfTurn("the pre-game is over".to_string()));
     };
-    let (clock, nodes) = (Instant::now(), scorer.nodes);
     let mut options = Vec::new();
     let mut replies = Vec::new();
     for name in seq.options()? {
@@ -70,11 +78,11 @@ fn lookahead(seq: &Sequence, limits: &SearchLimits, scorer: &mut Scorer) -> Resu
         let chooser = kind.chooser_after(&name);
         let for_chooser = |score: i32, side: Color| if side == chooser { score } else { -score };
         if after.next().is_none() {
-            let score = scorer.score(seq.variant(), after.fen(), limits.clone())?;
+            let score = *scores.get(after.fen()).expect("every leaf is scored");
             let score = for_chooser(score, side_to_move(after.fen()));
             options.push(ScoredOption { name, score, fen: after.fen().to_string(), reply: None });
         } else {
-            let reply = lookahead(&after, limits, scorer)?.decision;
+            let reply = lookahead(&after, scores, None)?.decision;
             let answer = reply.chosen();
             options.push(ScoredOption {
                 name,
@@ -85,16 +93,37 @@ fn lookahead(seq: &Sequence, limits: &SearchLimits, scorer: &mut Scorer) -> Resu
             replies.push(reply);
         }
     }
-    let mut decision = Decision::from_options(Color::White, options, scorer.nodes - nodes, clock.elapsed());
+    let mut decision = Decision::from_options(Color::White, options, among);
     // The coin-toss winner has no colour until he chooses: the chooser is the side taken.
     decision.chooser = kind.chooser_after(&decision.chosen().name);
     Ok(Lookahead { decision, replies })
 }
 
-/// Decide the next step of `seq` within `budget`, shared evenly among its searches.
+/// The options of the next step of `seq` whose scores under `scores` are within `TIE_MARGIN`
+/// of the best, each with its leaves.
+fn close_options(seq: &Sequence, scores: &HashMap<String, i32>) -> Result<Vec<(String, Vec<String>)>, PregameError> {
+    let decision = lookahead(seq, scores, None)?.decision;
+    let best = decision.chosen().score;
+    let mut close = Vec::new();
+    for option in decision.options.iter().filter(|o| o.score >= best - TIE_MARGIN) {
+        close.push((option.name.clone(), leaves(&seq.after(&option.name)?)?));
+    }
+    Ok(close)
+}
+
+/// Decide the next step of `seq` within `budget` (see `deepening`).
 fn decide(seq: &Sequence, budget: Budget, scorer: &mut Scorer) -> Result<Lookahead, PregameError> {
-    let limits = budget.per_search(searches(seq)?);
-    lookahead(seq, &limits, scorer)
+    let (clock, nodes) = (Instant::now(), scorer.nodes);
+    let all = leaves(seq)?;
+    let deepened = deepen(seq.variant(), &all, budget, scorer, |scores| close_options(seq, scores))?;
+    let mut found = lookahead(seq, &deepened.scores, deepened.among.as_deref())?;
+    found.decision.nodes = scorer.nodes - nodes;
+    found.decision.elapsed = clock.elapsed();
+    found.decision.depth = deepened.depth;
+    for reply in &mut found.replies {
+        reply.depth = deepened.depth;
+    }
+    Ok(found)
 }
 
 /// Decide one step asked on its own: the step `first` gives for the side to move of the start

@@ -16,6 +16,7 @@
 //! (the search is called as a black box), variant names.
 
 pub mod decide;
+pub mod deepening;
 pub mod protocol;
 pub mod report;
 pub mod scorer;
@@ -32,7 +33,7 @@ pub use sequence::{Sequence, StepKind, RELOCATION_ORDER};
 pub use start_check::{check_start, CheckedStart};
 
 use crate::engine::EngineError;
-use crate::search::SearchLimits;
+use crate::search::{SearchLimits, DEFAULT_MOVES_TO_GO};
 use menagerie_rules::geometry::Color;
 use menagerie_rules::startpos::StartError;
 use std::fmt;
@@ -41,8 +42,19 @@ use std::time::Duration;
 /// The deepest fixed-depth budget accepted.
 pub const MAX_DEPTH: u32 = 64;
 
-/// The budget used when the caller gives none.
-pub const DEFAULT_BUDGET: Budget = Budget::Depth(6);
+/// The budget used when the caller gives none and no clock is known.
+pub const DEFAULT_BUDGET: Budget = Budget::MoveTime { ms: 2_000 };
+
+/// A decision made before a clocked game gets the time the engine would give this many moves
+/// at the start of that game. The pre-game is played once and shapes the whole game, so it is
+/// worth several moves; the pre-game is not on the game's clock, so more would only lengthen
+/// every game.
+pub const PREGAME_MOVES: u64 = 5;
+
+/// The least and the most a decision gets from a clock, in milliseconds: a bullet game's
+/// decision still searches every option a few plies deep, and a long game's does not keep the
+/// opponent waiting for minutes.
+pub const CLOCK_BUDGET_MS: (u64, u64) = (100, 30_000);
 
 /// Why a pre-game request was refused. Nothing is changed by a refused request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +115,7 @@ impl From<EngineError> for PregameError {
 }
 
 /// What a decision may spend. A depth applies to every option's search; a move time or a node
-/// count is the whole decision's, shared evenly among its searches.
+/// count is the whole decision's (see `deepening` for how it is spent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
     Depth(u32),
@@ -112,18 +124,60 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// A budget from its protocol words: `depth D`, `movetime MS` or `nodes N`.
-    pub fn from_words(kind: &str, value: &str) -> Result<Budget, PregameError> {
-        let number = value
-            .parse::<u64>()
-            .map_err(|_| PregameError::BadBudget(format!("'{kind} {value}': {value} is not a whole number")))?;
-        let budget = match kind {
-            "depth" => Budget::Depth(u32::try_from(number).unwrap_or(u32::MAX)),
-            "movetime" => Budget::MoveTime { ms: number },
-            "nodes" => Budget::Nodes(number),
-            _ => return Err(PregameError::BadBudget(format!("'{kind}' (movetime MS, depth D or nodes N)"))),
+    /// A budget from its protocol words: `depth D`, `movetime MS`, `nodes N`, or `clock BASE
+    /// INC` (the game's clock and increment in milliseconds; see `for_clock`).
+    pub fn from_words(words: &[&str]) -> Result<Budget, PregameError> {
+        let number = |value: &str| {
+            value
+                .parse::<u64>()
+                .map_err(|_| PregameError::BadBudget(format!("'{}': {value} is not a whole number", words.join(" "))))
+        };
+        let budget = match *words {
+            ["depth", d] => Budget::Depth(u32::try_from(number(d)?).unwrap_or(u32::MAX)),
+            ["movetime", ms] => Budget::MoveTime { ms: number(ms)? },
+            ["nodes", n] => Budget::Nodes(number(n)?),
+            ["clock", base, inc] => Budget::for_clock(number(base)?, number(inc)?)?,
+            _ => {
+                return Err(PregameError::BadBudget(format!(
+                    "'{}' (movetime MS, depth D, nodes N or clock BASE INC)",
+                    words.join(" ")
+                )))
+            }
         };
         budget.validated()
+    }
+
+    /// The budget of one decision before a game of `base_ms` on the clock plus `inc_ms` a
+    /// move (see `for_game`).
+    pub fn for_clock(base_ms: u64, inc_ms: u64) -> Result<Budget, PregameError> {
+        if base_ms == 0 {
+            return Err(PregameError::BadBudget("clock 0: a game needs time on its clock".to_string()));
+        }
+        let limits = SearchLimits { wtime: Some(base_ms), winc: Some(inc_ms), ..SearchLimits::default() };
+        Ok(Budget::for_game(&limits))
+    }
+
+    /// The budget of one decision before a game whose first move White would search within
+    /// `limits`: `PREGAME_MOVES` times that move's time (its clock over the moves to go, plus
+    /// the increment), within `CLOCK_BUDGET_MS`; or as many times its nodes; or its depth. A
+    /// game without limits gets `DEFAULT_BUDGET`.
+    pub fn for_game(limits: &SearchLimits) -> Budget {
+        let (least, most) = CLOCK_BUDGET_MS;
+        let time = |ms: u64| Budget::MoveTime { ms: PREGAME_MOVES.saturating_mul(ms).clamp(least, most) };
+        if let Some(nodes) = limits.nodes {
+            return Budget::Nodes(PREGAME_MOVES.saturating_mul(nodes).max(1));
+        }
+        if let Some(ms) = limits.movetime {
+            return time(ms);
+        }
+        if let Some(clock) = limits.wtime {
+            let to_go = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.max(1)));
+            return time(clock / to_go + limits.winc.unwrap_or(0));
+        }
+        match limits.depth {
+            Some(depth) => Budget::Depth(depth.clamp(1, MAX_DEPTH)),
+            None => DEFAULT_BUDGET,
+        }
     }
 
     /// The budget itself if it can be spent.
@@ -135,16 +189,6 @@ impl Budget {
             Budget::MoveTime { ms: 0 } => Err(PregameError::BadBudget("movetime 0".to_string())),
             Budget::Nodes(0) => Err(PregameError::BadBudget("nodes 0".to_string())),
             b => Ok(b),
-        }
-    }
-
-    /// The limits of one of `searches` searches that share this budget.
-    pub fn per_search(self, searches: usize) -> SearchLimits {
-        let share = searches.max(1) as u64;
-        match self {
-            Budget::Depth(d) => SearchLimits::depth(d),
-            Budget::MoveTime { ms } => SearchLimits::movetime((ms / share).max(1)),
-            Budget::Nodes(n) => SearchLimits::nodes((n / share).max(1)),
         }
     }
 }
@@ -181,24 +225,90 @@ pub struct Decision {
     pub options: Vec<ScoredOption>,
     /// Index of the chosen option.
     pub best: usize,
+    /// The depth every option was searched to (options close to the best may have been
+    /// searched a ply deeper, see `deepening`).
+    pub depth: u32,
     /// Nodes searched and wall time spent.
     pub nodes: u64,
     pub elapsed: Duration,
 }
 
 impl Decision {
-    fn from_options(chooser: Color, options: Vec<ScoredOption>, nodes: u64, elapsed: Duration) -> Decision {
-        let mut best = 0;
+    /// The decision with the best of `options` chosen, or the best of those named in `among`.
+    fn from_options(chooser: Color, options: Vec<ScoredOption>, among: Option<&[String]>) -> Decision {
+        let allowed = |o: &ScoredOption| among.is_none_or(|names| names.contains(&o.name));
+        let mut best = options.iter().position(allowed).expect("a decision has an allowed option");
         for (i, o) in options.iter().enumerate() {
-            if o.score > options[best].score {
+            if allowed(o) && o.score > options[best].score {
                 best = i;
             }
         }
-        Decision { chooser, options, best, nodes, elapsed }
+        Decision { chooser, options, best, depth: 0, nodes: 0, elapsed: Duration::ZERO }
     }
 
     /// The chosen option. A decision always has at least the option "none" or two sides.
     pub fn chosen(&self) -> &ScoredOption {
         &self.options[self.best]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(base_ms: u64, inc_ms: u64) -> Budget {
+        Budget::for_clock(base_ms, inc_ms).unwrap()
+    }
+
+    #[test]
+    fn a_longer_clock_gives_a_larger_budget_within_its_bounds() {
+        // Five moves of the first move's time (the clock over 20 moves to go, plus the
+        // increment): 2 s + 0.02 s gives 5 * (100 + 20) ms.
+        assert_eq!(clock(2_000, 20), Budget::MoveTime { ms: 600 });
+        assert_eq!(clock(60_000, 600), Budget::MoveTime { ms: 18_000 });
+        let sizes: Vec<Budget> =
+            [(1_000, 0), (2_000, 20), (10_000, 100), (60_000, 600)].map(|(b, i)| clock(b, i)).into();
+        assert!(sizes
+            .windows(2)
+            .all(|w| matches!((w[0], w[1]), (Budget::MoveTime { ms: a }, Budget::MoveTime { ms: b }) if a < b)));
+        // A bullet game's decision still gets the floor; a long game's is capped.
+        assert_eq!(clock(100, 0), Budget::MoveTime { ms: CLOCK_BUDGET_MS.0 });
+        assert_eq!(clock(3_600_000, 30_000), Budget::MoveTime { ms: CLOCK_BUDGET_MS.1 });
+        assert!(Budget::for_clock(0, 100).is_err());
+    }
+
+    #[test]
+    fn a_game_without_a_clock_lends_its_own_limit() {
+        assert_eq!(Budget::for_game(&SearchLimits::movetime(200)), Budget::MoveTime { ms: 1_000 });
+        assert_eq!(Budget::for_game(&SearchLimits::nodes(10_000)), Budget::Nodes(50_000));
+        assert_eq!(Budget::for_game(&SearchLimits::depth(7)), Budget::Depth(7));
+        assert_eq!(Budget::for_game(&SearchLimits::default()), DEFAULT_BUDGET);
+        // Moves to go share the clock among fewer moves than the default 20.
+        let session = SearchLimits { wtime: Some(60_000), movestogo: Some(40), ..SearchLimits::default() };
+        assert_eq!(Budget::for_game(&session), Budget::MoveTime { ms: 7_500 });
+    }
+
+    #[test]
+    fn the_choice_is_the_best_option_or_the_best_of_those_looked_at_deeper() {
+        let option =
+            |name: &str, score: i32| ScoredOption { name: name.to_string(), score, fen: String::new(), reply: None };
+        let options = vec![option("none", 5), option("a1b1", 9), option("c1d1", 7), option("e1f1", 9)];
+        let all = Decision::from_options(Color::White, options.clone(), None);
+        assert_eq!(all.chosen().name, "a1b1", "ties go to the earlier option");
+        let among = ["none".to_string(), "c1d1".to_string()];
+        assert_eq!(Decision::from_options(Color::White, options, Some(&among)).chosen().name, "c1d1");
+    }
+
+    #[test]
+    fn budgets_read_from_their_words() {
+        assert_eq!(Budget::from_words(&["clock", "2000", "20"]), Ok(Budget::MoveTime { ms: 600 }));
+        assert_eq!(Budget::from_words(&["depth", "5"]), Ok(Budget::Depth(5)));
+        assert_eq!(Budget::from_words(&["nodes", "9"]), Ok(Budget::Nodes(9)));
+        assert_eq!(Budget::from_words(&["movetime", "30"]), Ok(Budget::MoveTime { ms: 30 }));
+        for bad in
+            [&["clock", "0", "20"][..], &["clock", "2000"], &["clock", "x", "1"], &["depth", "0"], &["speed", "1"]]
+        {
+            assert!(matches!(Budget::from_words(bad), Err(PregameError::BadBudget(_))), "{bad:?}");
+        }
     }
 }

@@ -8,7 +8,7 @@
 //!                                                        pregame swap <swap>|none
 //! pregame <variant> relocate <fen> white|black [budget] -> pregame option none|king|queen <cp> ...
 //!                                                        pregame relocate king|queen|none
-//! budget: movetime MS | depth D | nodes N
+//! budget: movetime MS | depth D | nodes N | clock BASE_MS INC_MS (the game's clock)
 //! ```
 //!
 //! The engine's variant and position are left alone: the decision searches with a table of its
@@ -22,16 +22,17 @@
 
 use super::decide::{choose_relocation, choose_side, choose_transposition};
 use super::sequence::StepKind;
-use super::{Budget, Decision, PregameError, Scorer, DEFAULT_BUDGET};
+use super::{Budget, Decision, PregameError, Scorer};
 use crate::engine::Engine;
 use menagerie_rules::geometry::Color;
 use menagerie_rules::variant::by_name;
 
 /// Words that end the FEN of a command.
-const AFTER_FEN: [&str; 5] = ["white", "black", "movetime", "depth", "nodes"];
+const AFTER_FEN: [&str; 6] = ["white", "black", "movetime", "depth", "nodes", "clock"];
 
-const USAGE: &str = "usage: pregame <variant> choose-side|transpose <fen> [movetime MS|depth D|nodes N], \
-                     or pregame <variant> relocate <fen> white|black [movetime MS|depth D|nodes N]";
+const USAGE: &str = "usage: pregame <variant> choose-side|transpose <fen> [BUDGET], \
+                     or pregame <variant> relocate <fen> white|black [BUDGET], \
+                     BUDGET: movetime MS, depth D, nodes N or clock BASE_MS INC_MS";
 
 /// The command's word for a step's decision.
 fn decision_word(kind: StepKind) -> &'static str {
@@ -72,8 +73,9 @@ pub fn choice_in(kind: StepKind, answer: &str) -> Option<&str> {
     }
 }
 
-/// Answer a `pregame ...` line with its output lines. On error nothing has changed.
-pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, PregameError> {
+/// Answer a `pregame ...` line with its output lines; a line without a budget spends
+/// `default_budget`. On error nothing has changed.
+pub fn protocol_command(line: &str, engine: &Engine, default_budget: Budget) -> Result<Vec<String>, PregameError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.first() != Some(&"pregame") || words.len() < 4 {
         return Err(PregameError::Syntax(USAGE.to_string()));
@@ -95,11 +97,10 @@ pub fn protocol_command(line: &str, engine: &Engine) -> Result<Vec<String>, Preg
         rest = &rest[1..];
     }
     let budget = match rest {
-        [] => DEFAULT_BUDGET,
-        [kind, value] => Budget::from_words(kind, value)?,
-        _ => return Err(PregameError::Syntax(format!("cannot read '{}' ({USAGE})", rest.join(" ")))),
+        [] => default_budget,
+        words => Budget::from_words(words)?,
     };
-    let mut scorer = Scorer::new(engine.hash_mb(), engine.threads()).with_network(engine.network());
+    let mut scorer = Scorer::new(engine.hash_mb(), engine.threads()).with_network(engine.network_for(v));
     let (decision_lines, answer) = match (decision, color) {
         ("choose-side", None) => {
             let d = choose_side(v, &fen, budget, &mut scorer)?;

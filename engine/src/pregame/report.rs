@@ -38,13 +38,18 @@ pub fn human_lines(variant: &str, start: &str, budget: Budget, pregame: &Pregame
                     let answer = o.reply.as_ref().map(|r| format!("  (answer: {r})")).unwrap_or_default();
                     out.push(format!("  {:<6} {:>6}{answer}", o.name, o.score));
                 }
+                // A decision found while making the one before (the first mover's
+                // transposition under the side taken) has no searches of its own.
+                let cost = match d.nodes {
+                    0 => "searched with the decision before".to_string(),
+                    nodes => format!("{nodes} nodes, {} ms", d.elapsed.as_millis()),
+                };
                 out.push(format!(
-                    "  => {}  ({} scores in centipawns for {}; {} nodes, {} ms)",
+                    "  => {}  ({} scores in centipawns for {}; depth {}; {cost})",
                     step.choice,
                     d.options.len(),
                     d.chooser,
-                    d.nodes,
-                    d.elapsed.as_millis()
+                    d.depth,
                 ));
             }
         }

@@ -63,6 +63,20 @@ impl Scorer {
         Ok(outcome.score)
     }
 
+    /// The score of `fen` for the side to move at the depth `limits` asks for, or `None` when
+    /// its other limits stopped the search before that depth was complete.
+    pub fn score_to_depth(
+        &mut self,
+        v: &'static Variant,
+        fen: &str,
+        limits: SearchLimits,
+    ) -> Result<Option<Score>, PregameError> {
+        let position = AnyPosition::from_fen(v, fen).map_err(|e| PregameError::BadFen(format!("'{fen}': {e}")))?;
+        let depth = limits.depth.unwrap_or(0);
+        let outcome = self.search(&position, limits);
+        Ok((outcome.depth >= depth).then_some(outcome.score))
+    }
+
     fn search(&mut self, position: &AnyPosition, limits: SearchLimits) -> search::SearchOutcome {
         let outcome = with_position!(position, p => {
             let mut job = SearchJob::new(p, limits, &self.tt, &self.stop, &self.threads);

@@ -115,7 +115,7 @@ impl<W: Write> Uci<W> {
             }
             "pregame" => {
                 self.end_search();
-                match pregame::protocol_command(line, &self.engine) {
+                match pregame::protocol_command(line, &self.engine, pregame::DEFAULT_BUDGET) {
                     Ok(lines) => lines.iter().for_each(|l| self.say(l)),
                     Err(e) => self.error(e),
                 }

@@ -32,7 +32,7 @@ pub use memory::SearchMemory;
 pub use params::SearchParams;
 pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
-pub use time::{SearchLimits, TimeManager};
+pub use time::{SearchLimits, TimeManager, DEFAULT_MOVES_TO_GO};
 pub use tt::{Bound, TranspositionTable};
 pub use wdl::Wdl;
 

@@ -62,7 +62,7 @@ impl SearchLimits {
 /// Default estimate of the moves left in the game when the clock does not say. Most games are
 /// decided well before the clock runs low, so time saved for a long ending is mostly never
 /// used: 20, fewer than the customary 30, spends it while it still decides the game.
-const DEFAULT_MOVES_TO_GO: u64 = 20;
+pub const DEFAULT_MOVES_TO_GO: u64 = 20;
 
 /// Time limits of one search, measured from its start.
 #[derive(Clone, Copy, Debug)]

@@ -20,6 +20,8 @@ pub mod stats;
 pub mod uci_client;
 pub mod xboard_client;
 
+use menagerie_engine::pregame::Budget;
+use menagerie_engine::search::SearchLimits;
 use std::fmt;
 use std::str::FromStr;
 
@@ -63,6 +65,22 @@ pub enum TimeControl {
     Depth(u32),
     /// Fixed nodes per move.
     Nodes(u64),
+}
+
+impl TimeControl {
+    /// What each pre-game decision may spend before a game at this time control: the engine's
+    /// own rule for the limits of the game's first move (`Budget::for_game`).
+    pub fn pregame_budget(&self) -> Budget {
+        let limits = match *self {
+            TimeControl::Clock { base_ms, inc_ms } => {
+                SearchLimits { wtime: Some(base_ms), winc: Some(inc_ms), ..SearchLimits::default() }
+            }
+            TimeControl::MoveTime(ms) => SearchLimits::movetime(ms),
+            TimeControl::Depth(d) => SearchLimits::depth(d),
+            TimeControl::Nodes(n) => SearchLimits::nodes(n),
+        };
+        Budget::for_game(&limits)
+    }
 }
 
 fn millis(secs: &str) -> Option<u64> {
@@ -179,8 +197,8 @@ pub struct GameOptions {
     pub grace_ms: u64,
     /// Without a clock (depth, nodes): how long an engine may stay silent.
     pub hang_ms: u64,
-    /// Thinking time offered for each pre-game decision.
-    pub pregame_ms: u64,
+    /// What each pre-game decision may spend (the `pregame` command's budget).
+    pub pregame_budget: Budget,
     pub adjudication: Adjudication,
 }
 

@@ -13,7 +13,7 @@
 use super::client::{render_move, Answer, Client, MoveStyle, Reply, Score, Turn};
 use super::engine_process::{EngineError, PregameMode};
 use super::{Adjudication, GameOptions, TimeControl};
-use menagerie_engine::pregame::{self, PregameError, Sequence, StepKind};
+use menagerie_engine::pregame::{self, Budget, PregameError, Sequence, StepKind};
 use menagerie_rules::any::AnyPosition;
 use menagerie_rules::game::{side_name, Game, Outcome};
 use menagerie_rules::geometry::Color;
@@ -137,8 +137,12 @@ fn ask(
     if side.mode == PregameMode::Random {
         return Ok(pick(rng, options).to_string());
     }
-    let deadline = Instant::now() + Duration::from_millis(opts.pregame_ms + opts.hang_ms.min(5_000));
-    let line = format!("{} movetime {}", pregame::request(kind, &seq.variant().name, seq.fen()), opts.pregame_ms);
+    let wait_ms = match opts.pregame_budget {
+        Budget::MoveTime { ms } => ms + opts.hang_ms.min(5_000),
+        Budget::Depth(_) | Budget::Nodes(_) => opts.hang_ms,
+    };
+    let deadline = Instant::now() + Duration::from_millis(wait_ms);
+    let line = format!("{} {}", pregame::request(kind, &seq.variant().name, seq.fen()), opts.pregame_budget);
     match side.client.pregame(&line, deadline) {
         Ok(answer) => Ok(answer),
         Err(e) => {
@@ -498,7 +502,7 @@ mod tests {
         tc: TimeControl::Depth(1),
         grace_ms: 0,
         hang_ms: 0,
-        pregame_ms: 50,
+        pregame_budget: Budget::MoveTime { ms: 50 },
         adjudication: Adjudication { resign: None, draw: None, max_moves: None },
     };
 
@@ -566,6 +570,20 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(fen, imposed(&p, &forced));
+    }
+
+    #[test]
+    fn the_referee_offers_the_budget_of_the_time_control() {
+        let p = pairing("dchess", DCHESS, true, 1);
+        for (tc, budget) in [("2+0.02", "movetime 600"), ("60+0.6", "movetime 18000"), ("nodes=1000", "nodes 5000")] {
+            let opts = GameOptions { pregame_budget: tc.parse::<TimeControl>().unwrap().pregame_budget(), ..OPTS };
+            let (mut a, mut b) = (Scripted::new("a", &["side white"]), Scripted::new("b", &["none"]));
+            let mut sa = Side { client: &mut a, mode: PregameMode::Engine };
+            let mut sb = Side { client: &mut b, mode: PregameMode::Engine };
+            assert!(matches!(run_pregame(&p, &mut sa, &mut sb, &opts), Pregame::Done { .. }));
+            assert_eq!(a.asked, [format!("pregame dchess choose-side {DCHESS} {budget}")], "{tc}");
+            assert_eq!(b.asked, [format!("pregame dchess transpose {} {budget}", DCHESS.replace(" w ", " b "))]);
+        }
     }
 
     #[test]

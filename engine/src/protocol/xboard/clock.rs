@@ -175,4 +175,23 @@ mod tests {
         assert_eq!(c.limits(Color::White, 0).depth, Some(3));
         assert!(c.depth("0").is_err() && c.fixed_time("nan").is_err());
     }
+
+    #[test]
+    fn the_pregame_budget_follows_the_time_control() {
+        use crate::pregame::Budget;
+        let budget = |c: &Clock| Budget::for_game(&c.limits(Color::White, 0));
+        let mut c = Clock::default();
+        c.level("0 0:02 0.02").unwrap();
+        let short = budget(&c);
+        c.level("0 1 0.6").unwrap();
+        let long = budget(&c);
+        assert_eq!((short, long), (Budget::MoveTime { ms: 600 }, Budget::MoveTime { ms: 18_000 }));
+        // 40 moves in 2 minutes: the session's clock over its 40 moves.
+        c.level("40 2 0").unwrap();
+        assert_eq!(budget(&c), Budget::MoveTime { ms: 5 * 3_000 });
+        c.fixed_time("2").unwrap();
+        assert_eq!(budget(&c), Budget::MoveTime { ms: 10_000 });
+        c.nodes_per_second("1000").unwrap();
+        assert_eq!(budget(&c), Budget::Nodes(10_000));
+    }
 }

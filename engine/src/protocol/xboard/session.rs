@@ -246,7 +246,12 @@ impl<W: Write> Xboard<W> {
             "exclude" | "include" => self.restrict(cmd == "exclude", args),
             "lift" => self.lift(args),
             // Our own extension, shared with UCI: it searches on its own and changes nothing.
-            "pregame" => match pregame::protocol_command(line, &self.engine) {
+            // Without a budget, the decision follows the time control XBoard set.
+            "pregame" => match pregame::protocol_command(
+                line,
+                &self.engine,
+                pregame::Budget::for_game(&self.clock.limits(Color::White, 0)),
+            ) {
                 Ok(lines) => lines.iter().for_each(|l| self.say(l)),
                 Err(e) => self.say(&format!("Error ({e}): {line}")),
             },
