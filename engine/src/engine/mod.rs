@@ -262,6 +262,7 @@ impl Engine {
             options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
             options::Effect::Variants => load_variant_file(&self.options.file(option)),
             options::Effect::Rules | options::Effect::Kept => Ok(()),
+            options::Effect::Tunable => set_tunable(option.name, n),
         };
         match applied {
             Ok(()) => Ok(option),
@@ -495,6 +496,20 @@ fn varying_seed() -> u64 {
 }
 
 /// Make the variants of the file at `path` known (the default name: none); on error none is.
+/// Set a search number from its option (`options::Effect::Tunable`): the option's range is the
+/// table's, so that only a table out of step with the options is refused here.
+#[cfg(feature = "tune")]
+fn set_tunable(name: &str, value: u64) -> Result<(), String> {
+    let value = i64::try_from(value).map_err(|e| e.to_string())?;
+    crate::search::params::set_tunable(name, value).map_err(|e| e.to_string())
+}
+
+/// No option has the `Tunable` effect in the engine that plays.
+#[cfg(not(feature = "tune"))]
+fn set_tunable(name: &str, _value: u64) -> Result<(), String> {
+    Err(format!("{name} is a search number, an option only in an engine built with the tune feature"))
+}
+
 fn load_variant_file(path: &str) -> Result<(), String> {
     if path == options::NO_VARIANT_FILE {
         return Ok(());
