@@ -360,9 +360,10 @@ impl fmt::Display for TuneError {
 impl std::error::Error for TuneError {}
 
 /// The numbers one search runs with, fixed when it starts. In the default build it holds
-/// nothing: every number is `SearchParams::DEFAULT`'s, a constant.
+/// nothing: every number is `SearchParams::DEFAULT`'s, a constant. (Not `Copy`, so that the
+/// code that hands it on is the same in both builds.)
 #[cfg(not(feature = "tune"))]
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Tuning;
 
 #[cfg(not(feature = "tune"))]
