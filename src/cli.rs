@@ -261,6 +261,18 @@ fn tune_command(a: TuneArgs) -> Result<(), String> {
         return Ok(());
     }
     let state_path = a.state.ok_or("--state FILE is needed")?;
+    let tc: menagerie::tournament::TimeControl =
+        a.tc.parse().map_err(|e: menagerie::tournament::MatchError| e.to_string())?;
+    if !matches!(tc, menagerie::tournament::TimeControl::Clock { .. }) {
+        let timed: Vec<&str> = chosen.iter().map(|t| t.name).filter(|n| n.starts_with("time_")).collect();
+        if !timed.is_empty() {
+            log::warn!(
+                "{} only matter under a clock: at {} their values drift at random (leave them out with --params)",
+                timed.join(", "),
+                a.tc
+            );
+        }
+    }
     let mut fields = a.engine;
     if !fields.iter().any(|f| f.starts_with("cmd=")) {
         let me = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
@@ -279,7 +291,7 @@ fn tune_command(a: TuneArgs) -> Result<(), String> {
     let config = tuning::TuneConfig {
         engine,
         variants,
-        tc: a.tc.parse().map_err(|e: menagerie::tournament::MatchError| e.to_string())?,
+        tc,
         tc_text: a.tc,
         concurrency: a.concurrency.max(1),
         pairs_per_iteration: a.pairs.unwrap_or(a.concurrency.max(1) as u64),

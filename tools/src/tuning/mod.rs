@@ -197,6 +197,18 @@ fn append_history(path: &std::path::Path, s: &TunerState) -> Result<(), StateErr
     file.write_all(history_line(s).as_bytes()).map_err(io)
 }
 
+/// The values on a progress line: every number's, where they are few enough to read.
+fn progress_values(params: &[SpsaParam], history: Option<&std::path::Path>) -> String {
+    const SHOWN: usize = 8;
+    if params.len() <= SHOWN {
+        let values: Vec<String> = params.iter().map(|p| format!("{}={:.2}", p.name, p.value)).collect();
+        values.join(" ")
+    } else {
+        let place = history.map_or(String::new(), |h| format!(" in {}", h.display()));
+        format!("the {} values{place}", params.len())
+    }
+}
+
 /// Run (or resume) a tuning run until one of its bounds; returns the state it saved last.
 pub fn run(cfg: &TuneConfig) -> Result<TunerState, TunerError> {
     if cfg.variants.is_empty() || cfg.params.is_empty() || cfg.pairs_per_iteration == 0 {
@@ -226,6 +238,7 @@ pub fn run(cfg: &TuneConfig) -> Result<TunerState, TunerError> {
     }
     let schedule = Schedule::planned(settings.planned_iterations);
     let started = Instant::now();
+    let games_before = state.games;
     loop {
         if state.iteration >= settings.planned_iterations || cfg.max_games.is_some_and(|g| state.games >= g) {
             break;
@@ -279,16 +292,17 @@ pub fn run(cfg: &TuneConfig) -> Result<TunerState, TunerError> {
             append_history(h, &state)?;
         }
         state.save(&cfg.state_path)?;
-        let values: Vec<String> = state.params.iter().map(|p| format!("{}={:.2}", p.name, p.value)).collect();
+        let seconds = started.elapsed().as_secs_f64();
+        let games_now = state.games - games_before;
         eprintln!(
-            "iteration {k} ({}): plus {}-{}-{} (W-D-L); {} games, {:.0} s; {}",
+            "iteration {k} ({}): plus {}-{}-{} (W-D-L); {} games, {games_now} in {seconds:.0} s ({:.0} games/hour); {}",
             variant.name,
             tally.wins,
             tally.draws,
             tally.losses,
             state.games,
-            started.elapsed().as_secs_f64(),
-            values.join(" ")
+            games_now as f64 * 3600.0 / seconds.max(1e-3),
+            progress_values(&state.params, cfg.history_path.as_deref())
         );
     }
     Ok(state)
