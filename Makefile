@@ -9,11 +9,14 @@
 #   x86-64-v2   SSE4.2, POPCNT (Intel Nehalem 2008 and later, AMD Bulldozer)
 #   x86-64      any 64-bit PC
 # A binary started on a CPU that lacks its level's instructions says so and exits.
+# FEATURES=tune builds the engine whose search numbers are options, for SPSA (docs/tuning.md).
 # `make portable` builds every level as target/portable/menagerie-LEVEL, `make windows` the same
 # for Windows (menagerie-LEVEL.exe).
 EXE ?= menagerie
 EVALFILE ?=
 ARCH ?= native
+FEATURES ?=
+CARGO_FEATURES := $(if $(FEATURES),--features $(FEATURES))
 LEVELS := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 # OpenBench passes the engine's compiler as CC (CC=cargo); a C build step of a dependency (psm,
 # under vampirc-uci's parser) would take it for a C compiler, so cargo gets the system's own.
@@ -23,14 +26,14 @@ unexport CC CXX
 
 ifeq ($(ARCH),native)
 all:
-	MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" cargo build --release
+	MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" cargo build --release $(CARGO_FEATURES)
 	cp target/release/menagerie $(EXE)
 else
 # Each level in a target directory of its own, so that builds for two levels do not undo each
 # other; RUSTFLAGS overrides .cargo/config.toml's target-cpu=native.
 all:
 	RUSTFLAGS="-C target-cpu=$(ARCH)" CARGO_TARGET_DIR=target/arch-$(ARCH) \
-		MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" cargo build --release
+		MENAGERIE_EVALFILE="$(abspath $(EVALFILE))" cargo build --release $(CARGO_FEATURES)
 	cp target/arch-$(ARCH)/release/menagerie $(EXE)
 endif
 

@@ -191,6 +191,134 @@ enum Command {
     Datagen(DatagenArgs),
     /// Train a network on self-play data and write it as a network file (see docs/networks.md).
     Train(TrainArgs),
+    /// Tune the search's numbers by SPSA over games between two instances of an engine built
+    /// with `--features tune`, or print them for OpenBench (see docs/tuning.md).
+    Tune(TuneArgs),
+}
+
+/// `menagerie tune`.
+#[derive(clap::Args, Debug)]
+struct TuneArgs {
+    /// Print the numbers (those of --params) in OpenBench's SPSA input format and stop.
+    #[arg(long)]
+    openbench: bool,
+    /// The state file: created, or resumed from when it exists; written after every iteration.
+    #[arg(long, required_unless_present = "openbench")]
+    state: Option<std::path::PathBuf>,
+    /// One line per iteration (CSV); default: the state file's name with `.history.csv` added.
+    #[arg(long)]
+    history: Option<std::path::PathBuf>,
+    /// The engine tuned, as `menagerie match` takes it: cmd="PROGRAM ARGS" option.NAME=VALUE
+    /// ...; default: this program. It must be built with `--features tune`.
+    #[arg(long, num_args = 1..)]
+    engine: Vec<String>,
+    /// Variants, comma-separated, played in turn, one per iteration.
+    #[arg(long, value_delimiter = ',', default_value = "dchess,chess9")]
+    variant: Vec<String>,
+    /// base+inc in seconds (1+0.01), movetime=MS, depth=N or nodes=N.
+    #[arg(long, default_value = "nodes=5000")]
+    tc: String,
+    /// Games at once (at most the number of cores).
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Game pairs per iteration (default: --concurrency).
+    #[arg(long)]
+    pairs: Option<u64>,
+    /// The numbers to tune, comma-separated (default: all of them).
+    #[arg(long, value_delimiter = ',')]
+    params: Vec<String>,
+    /// Stop before the next iteration once this many games are played (counting earlier runs
+    /// on the same state).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Stop before the next iteration once this run has lasted this many minutes.
+    #[arg(long)]
+    minutes: Option<f64>,
+    /// The iterations the gain schedule is planned for; the run ends after them.
+    #[arg(long, default_value_t = 1000)]
+    iterations: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Milliseconds an engine may stay silent without a clock (depth or nodes games).
+    #[arg(long, default_value_t = 30_000)]
+    hang_timeout: u64,
+}
+
+fn tune_command(a: TuneArgs) -> Result<(), String> {
+    use menagerie::search::params::{self, Tunable, TUNABLES};
+    use menagerie::tuning;
+    let chosen: Vec<&'static Tunable> = if a.params.is_empty() {
+        TUNABLES.iter().collect()
+    } else {
+        let mut chosen = Vec::new();
+        for name in &a.params {
+            let t = params::tunable(name.trim()).ok_or_else(|| {
+                format!("no search number is called '{name}' (`menagerie tune --openbench` lists them)")
+            })?;
+            if !chosen.contains(&t) {
+                chosen.push(t);
+            }
+        }
+        // The table's order, whatever the order typed: the state names them in it.
+        chosen.sort_by_key(|t| TUNABLES.iter().position(|u| u.name == t.name));
+        chosen
+    };
+    if a.openbench {
+        print!("{}", tuning::openbench_table(&chosen));
+        return Ok(());
+    }
+    let state_path = a.state.ok_or("--state FILE is needed")?;
+    let tc: menagerie::tournament::TimeControl =
+        a.tc.parse().map_err(|e: menagerie::tournament::MatchError| e.to_string())?;
+    if !matches!(tc, menagerie::tournament::TimeControl::Clock { .. }) {
+        let timed: Vec<&str> = chosen.iter().map(|t| t.name).filter(|n| n.starts_with("time_")).collect();
+        if !timed.is_empty() {
+            log::warn!(
+                "{} only matter under a clock: at {} their values drift at random (leave them out with --params)",
+                timed.join(", "),
+                a.tc
+            );
+        }
+    }
+    let mut fields = a.engine;
+    if !fields.iter().any(|f| f.starts_with("cmd=")) {
+        let me = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+        fields.push(format!("cmd={}", me.display()));
+    }
+    let engine = menagerie::tournament::EngineSpec::parse(&fields).map_err(|e| e.to_string())?;
+    let variants = a.variant.iter().map(|n| load_variant(n.trim())).collect::<Result<Vec<_>, _>>()?;
+    if a.minutes.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
+        return Err("--minutes must be a positive number".to_string());
+    }
+    let history_path = a.history.unwrap_or_else(|| {
+        let mut name = state_path.as_os_str().to_owned();
+        name.push(".history.csv");
+        name.into()
+    });
+    let config = tuning::TuneConfig {
+        engine,
+        variants,
+        tc,
+        tc_text: a.tc,
+        concurrency: a.concurrency.max(1),
+        pairs_per_iteration: a.pairs.unwrap_or(a.concurrency.max(1) as u64),
+        planned_iterations: a.iterations,
+        params: chosen,
+        seed: a.seed,
+        max_games: a.games,
+        max_duration: a.minutes.map(|m| std::time::Duration::from_secs_f64(m * 60.0)),
+        state_path,
+        history_path: Some(history_path),
+        require_options: true,
+        adjudication: tuning::default_adjudication(),
+        hang_ms: a.hang_timeout,
+    };
+    let state = tuning::run(&config).map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} iterations, {} games (plus {}-{}-{} W-D-L)",
+        state.iteration, state.games, state.wins, state.draws, state.losses
+    );
+    Ok(())
 }
 
 /// `menagerie train`.
@@ -568,6 +696,7 @@ fn command_result(command: Command) -> Result<(), String> {
     match command {
         Command::Match(args) => run_match_command(args),
         Command::Train(a) => train_command(a),
+        Command::Tune(a) => tune_command(a),
         Command::Datagen(a) => {
             let variants = a.variant.iter().map(|n| load_variant(n)).collect::<Result<Vec<_>, _>>()?;
             if a.threads == 0 || a.threads > menagerie::engine::MAX_THREADS || a.nodes == 0 {

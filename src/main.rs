@@ -1,6 +1,6 @@
 //! The `menagerie` executable: the engine's subcommands (`menagerie --help` lists them: rules
 //! tools such as `perft`, `startpos`, `d`, `variants`; the engine's `bench`, `eval`, `pregame`;
-//! the tools' `match`, `book`, `datagen`, `train`) and, when started without a subcommand, the
+//! the tools' `match`, `book`, `datagen`, `train`, `tune`) and, when started without a subcommand, the
 //! interactive front end that waits for `uci` or `xboard`.
 //!
 //! Owns: argument parsing, process exit codes, the startup banner, the start-up CPU check

@@ -22,6 +22,12 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// The generator's whole state: `SplitMix64::new(state)` continues the sequence from here
+    /// (for runs that save where they are and resume).
+    pub fn state(&self) -> u64 {
+        self.0
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -1,6 +1,7 @@
 //! The tools around the engine: `tournament` (`menagerie match`: engine processes refereed by
 //! the rules crate's `game`), `datagen` (self-play games for training, and their data format),
-//! `training` (the network trainer, its samples and checkpoints), `fuzz` (protocol fuzzing).
+//! `training` (the network trainer, its samples and checkpoints), `fuzz` (protocol fuzzing),
+//! `tuning` (`menagerie tune`: SPSA tuning of the search's numbers by games).
 //!
 //! Depends on the engine and rules crates; neither knows this one.
 
@@ -8,3 +9,4 @@ pub mod datagen;
 pub mod fuzz;
 pub mod tournament;
 pub mod training;
+pub mod tuning;

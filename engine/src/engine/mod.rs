@@ -262,6 +262,7 @@ impl Engine {
             options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
             options::Effect::Variants => load_variant_file(&self.options.file(option)),
             options::Effect::Rules | options::Effect::Kept => Ok(()),
+            options::Effect::Tunable => set_tunable(option.name, n),
         };
         match applied {
             Ok(()) => Ok(option),
@@ -501,6 +502,20 @@ fn varying_seed() -> u64 {
 }
 
 /// Make the variants of the file at `path` known (the default name: none); on error none is.
+/// Set a search number from its option (`options::Effect::Tunable`): the option's range is the
+/// table's, so that only a table out of step with the options is refused here.
+#[cfg(feature = "tune")]
+fn set_tunable(name: &str, value: u64) -> Result<(), String> {
+    let value = i64::try_from(value).map_err(|e| e.to_string())?;
+    crate::search::params::set_tunable(name, value).map_err(|e| e.to_string())
+}
+
+/// No option has the `Tunable` effect in the engine that plays.
+#[cfg(not(feature = "tune"))]
+fn set_tunable(name: &str, _value: u64) -> Result<(), String> {
+    Err(format!("{name} is a search number, an option only in an engine built with the tune feature"))
+}
+
 fn load_variant_file(path: &str) -> Result<(), String> {
     if path == options::NO_VARIANT_FILE {
         return Ok(());
@@ -714,4 +729,39 @@ mod tests {
     }
 
     const CANDIDATE_LINES_FOR_TESTS: u32 = skill::CANDIDATE_LINES as u32;
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn tune_an_option_sets_the_number_the_next_search_uses_and_a_refused_one_keeps_it() {
+        use crate::search::params::tune_tests::{restore_defaults, LIVE_VALUES};
+        use crate::search::Tuning;
+        let _turn = LIVE_VALUES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut engine = Engine::new("dchess").expect("dchess");
+        let nodes = |engine: &mut Engine| {
+            engine.new_game();
+            let fen = engine.default_start_fen().expect("start");
+            engine.set_position::<&str>(&fen, &[]).expect("start");
+            let events = engine.go(SearchLimits::depth(7));
+            events
+                .iter()
+                .filter_map(|e| match e {
+                    SearchEvent::Info { nodes, .. } => Some(nodes),
+                    _ => None,
+                })
+                .last()
+                .expect("a report")
+        };
+        let before = nodes(&mut engine);
+        engine.set_option(Frontend::Uci, "lmr_divisor_hundredths", "100").expect("in range");
+        assert_eq!(Tuning::current().params().lmr_divisor_hundredths, 100);
+        let reduced_more = nodes(&mut engine);
+        assert_ne!(reduced_more, before, "the search uses the value set");
+        let e = engine.set_option(Frontend::Xboard, "lmr_divisor_hundredths", "99").unwrap_err();
+        assert_eq!(e.to_string(), "lmr_divisor_hundredths must be 100..500, not '99'");
+        assert_eq!(Tuning::current().params().lmr_divisor_hundredths, 100, "the refused value changed nothing");
+        assert_eq!(engine.options().spin(options::find(Frontend::Uci, "lmr_divisor_hundredths").unwrap()), 100);
+        engine.set_option(Frontend::Uci, "lmr_divisor_hundredths", "225").expect("the default");
+        assert_eq!(nodes(&mut engine), before, "the default searches as before");
+        restore_defaults();
+    }
 }

@@ -3,10 +3,12 @@
 //! does (`Effect`). Both protocols print their option lists from `OPTIONS` and set every option
 //! through `Options::set`, so that a value is read, checked and refused in one place; the
 //! engine applies a change's effect (`Engine::set_option`). Adding an option is one declaration
-//! here (and its place in `OPTIONS`) plus its effect.
+//! here (and its place in `OPTIONS`) plus its effect. Built with the `tune` feature, every
+//! number of the search's table (`search::params::TUNABLES`) follows as a spin of its own name
+//! (`all`), whose effect sets the number for the next search.
 //!
-//! Owns: `EngineOption`, `OptionKind`, `Effect`, `Frontend`, `OPTIONS`, `Options` (the current
-//! values), `OptionError`, the meaning of `Ruleset`'s `auto`.
+//! Owns: `EngineOption`, `OptionKind`, `Effect`, `Frontend`, `OPTIONS`, `all`, `Options` (the
+//! current values), `OptionError`, the meaning of `Ruleset`'s `auto`.
 //! Must not know: how a protocol writes an option or a value (UCI's `option name ...`,
 //! XBoard's `feature option=...` and its 0/1 checks), stdin and stdout.
 
@@ -57,6 +59,9 @@ pub enum Effect {
     Variants,
     /// Nothing now: the value is kept for the protocol that reads it.
     Kept,
+    /// The search number of the option's name takes the value, from the next search on (only
+    /// in an engine built with the `tune` feature).
+    Tunable,
 }
 
 /// One option, as declared.
@@ -196,6 +201,31 @@ pub static OPTIONS: [&EngineOption; 17] = [
     &EVAL_FILE,
 ];
 
+/// Every option offered, in the order the protocols list them: `OPTIONS`, then (built with the
+/// `tune` feature) the search's numbers.
+pub fn all() -> impl Iterator<Item = &'static EngineOption> {
+    OPTIONS.iter().copied().chain(tunable_options().iter())
+}
+
+/// The search's numbers as options: none in the engine that plays.
+#[cfg(not(feature = "tune"))]
+fn tunable_options() -> &'static [EngineOption] {
+    &[]
+}
+
+/// The search's numbers as options, with their names, defaults and ranges from the table.
+#[cfg(feature = "tune")]
+fn tunable_options() -> &'static [EngineOption] {
+    use crate::search::params::TUNABLES;
+    static TUNABLE_OPTIONS: once_cell::sync::Lazy<Vec<EngineOption>> = once_cell::sync::Lazy::new(|| {
+        TUNABLES
+            .iter()
+            .map(|t| spin(t.name, t.default as u64, t.min as u64, t.max as u64, "", Effect::Tunable))
+            .collect()
+    });
+    &TUNABLE_OPTIONS
+}
+
 /// A spin both protocols offer.
 const fn spin(
     name: &'static str,
@@ -272,7 +302,7 @@ impl EngineOption {
 /// The option a front end offers under `name` (read without regard to case).
 pub fn find(frontend: Frontend, name: &str) -> Option<&'static EngineOption> {
     let name = name.trim();
-    OPTIONS.iter().copied().find(|o| o.offered_by(frontend) && o.name.eq_ignore_ascii_case(name))
+    all().find(|o| o.offered_by(frontend) && o.name.eq_ignore_ascii_case(name))
 }
 
 /// Why a value was refused; the option keeps its value.
@@ -317,13 +347,13 @@ impl std::error::Error for OptionError {}
 /// The current value of every option.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// In the order of `OPTIONS`.
+    /// In the order of `all`.
     values: Vec<OptionValue>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { values: OPTIONS.iter().map(|o| o.default_value()).collect() }
+        Options { values: all().map(|o| o.default_value()).collect() }
     }
 }
 
@@ -332,7 +362,7 @@ impl Options {
     pub fn set(&mut self, frontend: Frontend, name: &str, text: &str) -> Result<&'static EngineOption, OptionError> {
         let option = find(frontend, name).ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
         let value = option.parse(text)?;
-        if let Some(slot) = OPTIONS.iter().position(|o| *o == option).and_then(|i| self.values.get_mut(i)) {
+        if let Some(slot) = all().position(|o| o == option).and_then(|i| self.values.get_mut(i)) {
             *slot = value;
         }
         Ok(option)
@@ -340,9 +370,8 @@ impl Options {
 
     /// The value of an option.
     pub fn value(&self, option: &EngineOption) -> OptionValue {
-        OPTIONS
-            .iter()
-            .position(|o| *o == option)
+        all()
+            .position(|o| o == option)
             .and_then(|i| self.values.get(i).cloned())
             .unwrap_or_else(|| option.default_value())
     }
@@ -391,9 +420,10 @@ mod tests {
 
     #[test]
     fn every_option_is_declared_once_and_offered() {
-        for (i, a) in OPTIONS.iter().enumerate() {
+        let options: Vec<&EngineOption> = all().collect();
+        for (i, a) in options.iter().enumerate() {
             assert!(!a.offered.is_empty(), "{} is offered by no front end", a.name);
-            for b in &OPTIONS[i + 1..] {
+            for b in &options[i + 1..] {
                 assert!(!a.name.eq_ignore_ascii_case(b.name), "{} declared twice", a.name);
             }
         }
@@ -410,7 +440,7 @@ mod tests {
 
     #[test]
     fn defaults_are_values_of_their_options() {
-        for option in OPTIONS {
+        for option in all() {
             let text = match option.default_value() {
                 OptionValue::Spin(n) => n.to_string(),
                 OptionValue::Check(b) => b.to_string(),
@@ -480,5 +510,23 @@ mod tests {
         assert_eq!(o.rules_for("chess960"), "chess9+strict-castling");
         assert!(o.set(Frontend::Uci, "Ruleset", "AUTO").is_ok());
         assert_eq!(o.rules_for("rvc"), "rvc");
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn tune_every_search_number_is_an_option_with_the_table_range() {
+        use crate::search::params::TUNABLES;
+        for t in TUNABLES {
+            for frontend in [Frontend::Uci, Frontend::Xboard] {
+                let option = find(frontend, t.name).unwrap_or_else(|| panic!("{} not offered", t.name));
+                assert_eq!(option.effect, Effect::Tunable);
+                let OptionKind::Spin { default, min, max, .. } = option.kind else { panic!("{} is no spin", t.name) };
+                assert_eq!((default, min, max), (t.default as u64, t.min as u64, t.max as u64), "{}", t.name);
+            }
+        }
+        let mut o = Options::default();
+        let e = o.set(Frontend::Uci, "delta_margin", "601").unwrap_err();
+        assert_eq!(e.to_string(), "delta_margin must be 0..600, not '601'");
+        assert_eq!(o.spin(find(Frontend::Uci, "delta_margin").unwrap()), 200);
     }
 }

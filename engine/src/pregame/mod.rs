@@ -33,7 +33,7 @@ pub use sequence::{Sequence, StepKind, RELOCATION_ORDER};
 pub use start_check::{check_start, CheckedStart};
 
 use crate::engine::EngineError;
-use crate::search::{SearchLimits, DEFAULT_MOVES_TO_GO};
+use crate::search::{SearchLimits, SearchParams};
 use menagerie_rules::geometry::Color;
 use menagerie_rules::startpos::StartError;
 use std::fmt;
@@ -171,7 +171,7 @@ impl Budget {
             return time(ms);
         }
         if let Some(clock) = limits.wtime {
-            let to_go = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.max(1)));
+            let to_go = limits.movestogo.map_or(SearchParams::DEFAULT.time_moves_to_go, |m| u64::from(m.max(1)));
             return time(clock / to_go + limits.winc.unwrap_or(0));
         }
         match limits.depth {

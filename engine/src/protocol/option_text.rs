@@ -1,4 +1,4 @@
-//! How each protocol writes the engine's options, all read from `engine::options::OPTIONS`:
+//! How each protocol writes the engine's options, all read from `engine::options::all`:
 //! UCI's `option name NAME type spin default D min A max B` lines, XBoard's
 //! `feature option="NAME -spin D A B"` lines, and XBoard's 0/1 check values read as the
 //! registry's true/false.
@@ -43,7 +43,7 @@ pub fn offer_lines(frontend: Frontend) -> Vec<String> {
         Frontend::Uci => uci_line,
         Frontend::Xboard => xboard_feature,
     };
-    options::OPTIONS.iter().filter(|o| o.offered_by(frontend)).map(|o| write(o)).collect()
+    options::all().filter(|o| o.offered_by(frontend)).map(write).collect()
 }
 
 /// An XBoard value in the registry's words: XBoard sends a check as 1 or 0.
@@ -92,14 +92,14 @@ mod tests {
     fn each_front_end_offers_its_options_once() {
         let uci = offer_lines(Frontend::Uci);
         let xboard = offer_lines(Frontend::Xboard);
-        for option in options::OPTIONS {
+        for option in options::all() {
             let in_uci = uci.iter().filter(|l| l.starts_with(&format!("option name {} type ", option.name))).count();
             let in_xboard =
                 xboard.iter().filter(|l| l.starts_with(&format!("feature option=\"{} -", option.name))).count();
             assert_eq!(in_uci, usize::from(option.offered_by(Frontend::Uci)), "{}", option.name);
             assert_eq!(in_xboard, usize::from(option.offered_by(Frontend::Xboard)), "{}", option.name);
         }
-        assert_eq!(uci.len() + xboard.len(), options::OPTIONS.iter().map(|o| o.offered.len()).sum::<usize>());
+        assert_eq!(uci.len() + xboard.len(), options::all().map(|o| o.offered.len()).sum::<usize>());
     }
 
     #[test]

@@ -73,7 +73,7 @@ mod tests {
         let memory = SearchMemory::new();
         let mut tables = memory.take(3);
         assert_eq!(history(&tables), 0);
-        tables.heuristics.quiet_cutoff(&pos, m, &[], 5, 0, Move::NONE);
+        tables.heuristics.quiet_cutoff(&pos, m, &[], 5, 0, Move::NONE, &crate::search::SearchParams::DEFAULT);
         assert!(history(&tables) > 0);
         memory.put(3, tables);
         assert_eq!(history(&memory.take(0)), 0, "another thread's slot");

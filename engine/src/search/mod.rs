@@ -29,10 +29,10 @@ pub mod wdl;
 mod worker;
 
 pub use memory::SearchMemory;
-pub use params::SearchParams;
+pub use params::{SearchParams, Tuning};
 pub use score::{Score, ScoreReport};
 pub use threads::SearchThreads;
-pub use time::{SearchLimits, TimeManager, DEFAULT_MOVES_TO_GO};
+pub use time::{SearchLimits, TimeManager};
 pub use tt::{Bound, TranspositionTable};
 pub use wdl::Wdl;
 
@@ -254,9 +254,12 @@ pub fn search<B: BitSet>(job: &SearchJob<'_, B>, mut on_iteration: impl FnMut(&I
     job.tt.new_search();
     let counters: Vec<AtomicU64> = (0..job.threads.count()).map(|_| AtomicU64::new(0)).collect();
     let finished = AtomicBool::new(false);
-    let time = TimeManager::new(&job.limits, job.root.side_to_move(), job.move_overhead_ms, start);
+    // The tuned numbers are read once, so that every thread and the clock use the same.
+    let tuning = Tuning::current();
+    let time =
+        TimeManager::with_params(&job.limits, job.root.side_to_move(), job.move_overhead_ms, start, tuning.params());
     let busy = (job.threads.count() > 1).then(BusyTable::new);
-    let shared = Shared { job, counters: &counters, finished: &finished, busy: busy.as_ref(), time, start };
+    let shared = Shared { job, counters: &counters, finished: &finished, busy: busy.as_ref(), time, start, tuning };
     let results = job.threads.run(
         || {
             let result = Worker::new(0, &shared).run(&mut on_iteration);

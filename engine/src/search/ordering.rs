@@ -6,6 +6,7 @@
 //! `score_moves`, `pick_next`.
 //! Must not know: search control (windows, depths, threads), notation, protocols.
 
+use super::params::SearchParams;
 use super::score::MAX_PLY;
 use super::see::see;
 use crate::eval::Evaluation;
@@ -20,8 +21,6 @@ const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// Captures that lose material in the exchange come after every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 26);
-/// History scores stay within +/- this.
-const MAX_HISTORY: i32 = 1 << 14;
 const SQUARES: usize = 128;
 
 /// Whether a move captures something.
@@ -117,14 +116,17 @@ impl Heuristics {
         self.history[Self::history_index(color, kind, m)]
     }
 
-    fn add_history(&mut self, color: Color, kind: PieceKind, m: Move, bonus: i32) {
+    /// Move a history entry by `bonus`, pulled towards zero the nearer it is to `limit` (the
+    /// gravity that keeps it within +/- `limit`).
+    fn add_history(&mut self, color: Color, kind: PieceKind, m: Move, bonus: i32, limit: i32) {
         let h = &mut self.history[Self::history_index(color, kind, m)];
-        let bonus = bonus.clamp(-MAX_HISTORY, MAX_HISTORY);
-        *h += bonus - *h * bonus.abs() / MAX_HISTORY;
+        let bonus = bonus.clamp(-limit, limit);
+        *h += bonus - *h * bonus.abs() / limit;
     }
 
     /// A quiet move caused a beta cutoff at `depth`: reward it, punish the quiet moves tried
-    /// before it, remember it as killer and counter-move.
+    /// before it (by `params`' history numbers), remember it as killer and counter-move.
+    #[allow(clippy::too_many_arguments)]
     pub fn quiet_cutoff<B: BitSet>(
         &mut self,
         pos: &Position<B>,
@@ -133,13 +135,15 @@ impl Heuristics {
         depth: i32,
         ply: usize,
         previous: Move,
+        params: &SearchParams,
     ) {
         let color = pos.side_to_move();
-        let bonus = (depth * depth).min(400) * 16;
-        self.add_history(color, mover_kind(pos, m), m, bonus);
+        let limit = params.history_limit.max(1);
+        self.add_history(color, mover_kind(pos, m), m, params.history_bonus(depth), limit);
+        let malus = params.history_malus(depth);
         for &q in tried {
             if q != m {
-                self.add_history(color, mover_kind(pos, q), q, -bonus);
+                self.add_history(color, mover_kind(pos, q), q, -malus, limit);
             }
         }
         let k = &mut self.killers[ply];

@@ -1,11 +1,13 @@
 //! Search limits and time management: what a `go` asks for (depth, nodes, mate, move time, clock
 //! times with increments and moves to go, infinite or ponder), turned into a soft limit (do not
 //! start another iteration after it) and a hard limit (stop searching at once), both kept clear
-//! of the clock by a move overhead so that the engine never loses on time.
+//! of the clock by a move overhead so that the engine never loses on time. The shares and
+//! factors are the `time_` numbers of `SearchParams`.
 //!
 //! Owns: `SearchLimits`, `TimeManager`.
 //! Must not know: positions, moves, protocols.
 
+use super::params::SearchParams;
 use menagerie_rules::geometry::Color;
 use std::time::{Duration, Instant};
 
@@ -59,11 +61,6 @@ impl SearchLimits {
     }
 }
 
-/// Default estimate of the moves left in the game when the clock does not say. Most games are
-/// decided well before the clock runs low, so time saved for a long ending is mostly never
-/// used: 20, fewer than the customary 30, spends it while it still decides the game.
-pub const DEFAULT_MOVES_TO_GO: u64 = 20;
-
 /// Time limits of one search, measured from its start.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -78,8 +75,20 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Limits for `side` to move, with `overhead_ms` kept in reserve per move for communication.
+    /// Limits for `side` to move, with `overhead_ms` kept in reserve per move for communication,
+    /// under the default shares (`SearchParams::DEFAULT`).
     pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+        TimeManager::with_params(limits, side, overhead_ms, start, &SearchParams::DEFAULT)
+    }
+
+    /// As `new`, with the shares of `params` (its `time_` numbers).
+    pub fn with_params(
+        limits: &SearchLimits,
+        side: Color,
+        overhead_ms: u64,
+        start: Instant,
+        params: &SearchParams,
+    ) -> TimeManager {
         let none = TimeManager { start, soft: None, hard: None, flexible: false };
         if limits.until_stopped() {
             return none;
@@ -95,15 +104,15 @@ impl TimeManager {
         let Some(time) = time else { return none };
         // Never plan to use more than the clock minus the overhead.
         let usable = time.saturating_sub(overhead_ms).max(1);
-        let to_go = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(DEFAULT_MOVES_TO_GO);
+        let to_go = limits.movestogo.map(|m| m.clamp(1, 50) as u64).unwrap_or(params.time_moves_to_go.max(1));
         // The time this move should take on average.
-        let share = (usable / to_go + inc * 3 / 4).min(usable / 2).max(1);
-        // An iteration takes longer than all before it: none starts after half the share.
-        let soft = (share / 2).max(1);
+        let share = (usable / to_go + inc * params.time_increment_percent / 100).min(usable / 2).max(1);
+        // An iteration takes longer than all before it: none starts after part of the share.
+        let soft = (share * params.time_soft_percent / 100).max(1);
         // The hard limit: a few shares, but at most a fraction of the clock (most of it only
         // when this is the last move before the control).
-        let cap = if to_go == 1 { usable * 9 / 10 } else { usable / 3 };
-        let hard = (share * 4).min(cap).max(soft).max(1);
+        let cap = if to_go == 1 { usable * 9 / 10 } else { usable / params.time_hard_clock_divisor.max(1) };
+        let hard = (share * params.time_hard_percent / 100).min(cap).max(soft).max(1);
         TimeManager {
             start,
             soft: Some(Duration::from_millis(soft)),
@@ -123,7 +132,7 @@ impl TimeManager {
     }
 
     /// Whether a new iteration should not be started once the soft limit is scaled by
-    /// `factor` (see `iteration_time_factor`) where the clock leaves the choice; the hard limit
+    /// `factor` (see `SearchParams::iteration_time_factor`) where the clock leaves the choice; the hard limit
     /// still stops the search.
     pub fn soft_expired_scaled(&self, factor: f64) -> bool {
         let factor = if self.flexible { factor.max(0.0) } else { 1.0 };
@@ -134,18 +143,6 @@ impl TimeManager {
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
-}
-
-/// How much of the soft limit an iteration may start within, given for how many iterations in a
-/// row the best move has stayed the same (`stable`) and how far the score fell since the
-/// previous iteration (`drop`, in centipawns): a move that keeps changing, or a score that
-/// falls, is worth more time, a settled choice less. The shape of Stockfish's
-/// best-move-instability and falling-eval factors, with milder numbers.
-pub fn iteration_time_factor(stable: u32, drop: i32) -> f64 {
-    const BY_STABILITY: [f64; 5] = [1.5, 1.2, 1.0, 0.85, 0.75];
-    let stability = BY_STABILITY[(stable as usize).min(BY_STABILITY.len() - 1)];
-    let falling = (1.0 + f64::from(drop.max(0)) / 200.0).min(1.5);
-    stability * falling
 }
 
 #[cfg(test)]
@@ -178,11 +175,12 @@ mod tests {
 
     #[test]
     fn an_unsettled_or_falling_search_gets_more_time_a_settled_one_less() {
-        assert!(iteration_time_factor(0, 0) > iteration_time_factor(1, 0));
-        assert!(iteration_time_factor(4, 0) < 1.0);
-        assert_eq!(iteration_time_factor(4, 0), iteration_time_factor(40, 0));
-        assert!(iteration_time_factor(2, 100) > iteration_time_factor(2, 0));
-        assert_eq!(iteration_time_factor(2, -300), iteration_time_factor(2, 0));
-        assert_eq!(iteration_time_factor(2, 1000), 1.5);
+        let p = SearchParams::DEFAULT;
+        assert!(p.iteration_time_factor(0, 0) > p.iteration_time_factor(1, 0));
+        assert!(p.iteration_time_factor(4, 0) < 1.0);
+        assert_eq!(p.iteration_time_factor(4, 0), p.iteration_time_factor(40, 0));
+        assert!(p.iteration_time_factor(2, 100) > p.iteration_time_factor(2, 0));
+        assert_eq!(p.iteration_time_factor(2, -300), p.iteration_time_factor(2, 0));
+        assert_eq!(p.iteration_time_factor(2, 1000), 1.5);
     }
 }

@@ -17,10 +17,10 @@ use super::busy::BusyTable;
 use super::correction_history::CorrectionHistory;
 use super::memory::ThreadMemory;
 use super::ordering::{is_capture, is_losing_capture, is_tactical, pick_next, score_moves, Heuristics, ScoreList};
-use super::params::{late_move_reduction, SearchParams};
+use super::params::{SearchParams, Tuning};
 use super::score::{from_table, is_mate, mate_in, mated_in, to_table, Score, DRAW, INFINITE, MAX_PLY};
 use super::see::see;
-use super::time::{iteration_time_factor, TimeManager};
+use super::time::TimeManager;
 use super::tt::{Bound, TableEntry};
 use super::{Features, IterationInfo, SearchJob};
 use crate::eval::Evaluation;
@@ -33,8 +33,6 @@ use menagerie_rules::variant::StalemateRule;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// The tuned numbers, folded into the code as constants.
-const PARAMS: SearchParams = SearchParams::DEFAULT;
 /// Nodes between two looks at the clock, the stop flag and the shared node count: rare enough
 /// to cost nothing, often enough to stop within a fraction of a millisecond.
 const CHECK_INTERVAL: u64 = 1024;
@@ -55,6 +53,9 @@ pub(super) struct Shared<'a, 'j, B: BitSet> {
     pub busy: Option<&'a BusyTable>,
     pub time: TimeManager,
     pub start: Instant,
+    /// The tuned numbers, the same for every thread (in the default build the constants of
+    /// `SearchParams::DEFAULT`, folded into the code).
+    pub tuning: Tuning,
 }
 
 /// What a thread found.
@@ -147,6 +148,8 @@ pub(super) struct Worker<'a, 'j, B: BitSet> {
     last_pv: Vec<Move>,
     stalemate_score: Score,
     node_limit: u64,
+    /// The search's tuned numbers (`Shared::tuning`), kept by the thread for quick access.
+    tuning: Tuning,
     /// Evaluations by position hash, at `hash % EVAL_CACHE_ENTRIES`.
     eval_cache: Vec<Option<(u64, Score)>>,
     /// The learned evaluation's accumulators along the current line, when the job has a
@@ -206,6 +209,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             last_pv: Vec::new(),
             stalemate_score,
             node_limit: job.limits.nodes.unwrap_or(u64::MAX),
+            tuning: shared.tuning.clone(),
             eval_cache: vec![None; EVAL_CACHE_ENTRIES],
             nnue: job.network.and_then(|net| {
                 let map = FeatureMap::new(&net.layout, rules.variant).ok()?;
@@ -224,6 +228,12 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         if let Some(n) = &mut self.nnue {
             n.stack.push(n.net, &n.map, parent, child, child_ply);
         }
+    }
+
+    /// The search's tuned numbers: constants in the default build.
+    #[inline(always)]
+    fn params(&self) -> &SearchParams {
+        self.tuning.params()
     }
 
     fn is_main(&self) -> bool {
@@ -354,7 +364,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             self.report_iteration(depth, seldepth, reports, on_iteration);
             stable = if previous_best == Some(best) { stable + 1 } else { 0 };
             previous_best = Some(best);
-            if self.iteration_ends_search(score, iteration_time_factor(stable, drop)) {
+            if self.iteration_ends_search(score, self.params().iteration_time_factor(stable, drop)) {
                 break;
             }
         }
@@ -479,13 +489,13 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         on_iteration: &mut dyn FnMut(&IterationInfo),
     ) -> Score {
         if !self.shared.job.features.aspiration
-            || depth < PARAMS.aspiration_min_depth
+            || depth < self.params().aspiration_min_depth
             || is_mate(previous)
             || previous <= -INFINITE
         {
             return self.root_search(depth, -INFINITE, INFINITE, first);
         }
-        let mut delta = PARAMS.aspiration_window;
+        let mut delta = self.params().aspiration_window;
         let mut alpha = (previous - delta).max(-INFINITE);
         let mut beta = (previous + delta).min(INFINITE);
         loop {
@@ -505,7 +515,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                 return score;
             }
             delta += delta;
-            if delta > PARAMS.aspiration_full_window_after {
+            if delta > self.params().aspiration_full_window_after {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }
@@ -776,7 +786,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
 
         // Step 5. Internal iterative reduction: with no table move to start from, a shallower
         // search costs less and fills the table.
-        if features.internal_iterative_reduction && depth >= PARAMS.iir_depth && !table_move.is_some() {
+        if features.internal_iterative_reduction && depth >= self.params().iir_depth && !table_move.is_some() {
             node.depth -= 1;
         }
 
@@ -798,17 +808,17 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         // Reverse futility: far enough above beta, the node fails high. An improving position
         // needs less of a margin: its evaluation is likely to hold.
         if features.reverse_futility
-            && depth <= PARAMS.reverse_futility_depth
-            && eval - PARAMS.reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
+            && depth <= self.params().reverse_futility_depth
+            && eval - self.params().reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
         {
             return Some(eval);
         }
         // Razoring: far enough below alpha, the node fails low unless quiescence lifts it.
         if features.razoring
             && features.quiescence
-            && depth <= PARAMS.razor_depth
+            && depth <= self.params().razor_depth
             && !is_mate(alpha)
-            && eval + PARAMS.razor_margin * depth < alpha
+            && eval + self.params().razor_margin * depth < alpha
         {
             let s = self.quiesce(pos, alpha, alpha + 1, ply, 0);
             if self.aborted {
@@ -820,7 +830,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         }
         if features.null_move
             && null_allowed
-            && depth >= PARAMS.null_move_min_depth
+            && depth >= self.params().null_move_min_depth
             && eval >= beta
             && self.has_pieces(pos, pos.side_to_move())
         {
@@ -833,7 +843,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
     /// too. The score that settles the node, if the null move does.
     fn null_move(&mut self, pos: &Position<B>, node: &Node, beta: Score) -> Option<Score> {
         let Node { depth, ply, eval, .. } = *node;
-        let reduction = PARAMS.null_move_reduction(depth, eval, beta);
+        let reduction = self.params().null_move_reduction(depth, eval, beta);
         let mut child = pos.clone();
         child.play_null();
         self.nnue_push(pos, &child, ply + 1);
@@ -919,7 +929,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let score = if legal == 1 {
                 -self.alphabeta(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true)
             } else {
-                let reduction = reduction(&self.shared.job.features, node, &mv, new_depth, table_move_tactical);
+                let reduction =
+                    reduction(&self.tuning, &self.shared.job.features, node, &mv, new_depth, table_move_tactical);
                 self.search_later_move(&child, node, new_depth, reduction, alpha, beta)
             };
             self.hashes.pop();
@@ -939,7 +950,15 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
                     }
                     if score >= beta {
                         if !tactical {
-                            self.heuristics.quiet_cutoff(pos, m, &quiets[..quiet_count], depth, ply, previous);
+                            self.heuristics.quiet_cutoff(
+                                pos,
+                                m,
+                                &quiets[..quiet_count],
+                                depth,
+                                ply,
+                                previous,
+                                self.tuning.params(),
+                            );
                         }
                         break;
                     }
@@ -999,8 +1018,8 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let (depth, m) = (node.depth, mv.m);
         self.shared.job.features.see_pruning
             && mv.losing_capture
-            && depth <= PARAMS.see_pruning_depth
-            && see(pos, self.eval, m) < -PARAMS.see_pruning_per_depth * depth
+            && depth <= self.params().see_pruning_depth
+            && see(pos, self.eval, m) < -self.params().see_pruning_per_depth * depth
     }
 
     /// Step 7 for a quiet move that does not check and is no killer, once `quiets` quiet moves
@@ -1014,14 +1033,14 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let features = self.shared.job.features;
         let depth = node.depth;
         let futile = features.futility_pruning
-            && depth <= PARAMS.futility_depth
-            && node.eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha;
+            && depth <= self.params().futility_depth
+            && node.eval + self.params().futility_base + self.params().futility_per_depth * depth <= alpha;
         let late = features.late_move_pruning
-            && depth <= PARAMS.late_move_depth
-            && quiets >= PARAMS.late_move_base + (depth * depth) as usize;
+            && depth <= self.params().late_move_depth
+            && quiets >= self.params().late_move_base + (depth * depth) as usize;
         let failing = features.history_pruning
-            && depth <= PARAMS.history_pruning_depth
-            && mv.history < -PARAMS.history_pruning_per_depth * depth;
+            && depth <= self.params().history_pruning_depth
+            && mv.history < -self.params().history_pruning_per_depth * depth;
         futile || late || failing
     }
 
@@ -1033,7 +1052,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         i32::from(
             self.shared.job.features.check_extension
                 && mv.gives_check
-                && node.ply < PARAMS.check_extension_ply_per_depth * self.root_depth as usize
+                && node.ply < self.params().check_extension_ply_per_depth * self.root_depth as usize
                 && see(pos, self.eval, m) >= 0,
         )
     }
@@ -1118,7 +1137,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
         let mut list = MoveList::new();
         pos.generate(&mut list);
         if !in_check {
-            let checking_drops = qply < PARAMS.quiet_drop_plies && pos.has_hand(pos.side_to_move());
+            let checking_drops = qply < self.params().quiet_drop_plies && pos.has_hand(pos.side_to_move());
             list.retain(|m| {
                 is_tactical(pos, m)
                     || (checking_drops
@@ -1134,7 +1153,7 @@ impl<'a, 'j, B: BitSet> Worker<'a, 'j, B> {
             let m = pick_next(&mut list, &mut scores, i);
             if !in_check && m.kind() != MoveKind::Promotion && is_capture(pos, m) {
                 let gain = super::ordering::victim_kind(pos, m).map_or(0, |k| self.eval.value(k));
-                if features.delta_pruning && stand_pat + gain + PARAMS.delta_margin <= alpha {
+                if features.delta_pruning && stand_pat + gain + self.params().delta_margin <= alpha {
                     continue;
                 }
                 // A capture that loses the exchange (as the ordering found) does not improve on
@@ -1219,21 +1238,28 @@ fn table_cutoff(stored: Score, bound: Bound, ply: usize, alpha: Score, beta: Sco
 /// position is not improving and after a tactical table move, a ply less at a PV node, less
 /// with a good history and more with a bad one, never into quiescence. Checks, evasions and
 /// shallow nodes are not reduced.
-fn reduction(features: &Features, node: &Node, mv: &MoveFacts, new_depth: i32, table_move_tactical: bool) -> i32 {
-    if node.depth < PARAMS.lmr_min_depth || node.in_check || mv.gives_check {
+fn reduction(
+    tuning: &Tuning,
+    features: &Features,
+    node: &Node,
+    mv: &MoveFacts,
+    new_depth: i32,
+    table_move_tactical: bool,
+) -> i32 {
+    if node.depth < tuning.params().lmr_min_depth || node.in_check || mv.gives_check {
         return 0;
     }
     if mv.tactical {
         return if features.losing_capture_reductions && mv.losing_capture {
-            PARAMS.losing_capture_reduction
+            tuning.params().losing_capture_reduction
         } else {
             0
         };
     }
-    if !features.late_move_reductions || mv.number <= PARAMS.lmr_min_moves || mv.killer {
+    if !features.late_move_reductions || mv.number <= tuning.params().lmr_min_moves || mv.killer {
         return 0;
     }
-    let mut r = late_move_reduction(node.depth, mv.number);
+    let mut r = tuning.late_move_reduction(node.depth, mv.number);
     if node.pv_node {
         r -= 1;
     }
@@ -1243,13 +1269,16 @@ fn reduction(features: &Features, node: &Node, mv: &MoveFacts, new_depth: i32, t
     if table_move_tactical {
         r += 1;
     }
-    r -= mv.history / PARAMS.lmr_history_per_ply;
+    r -= mv.history / tuning.params().lmr_history_per_ply;
     r.clamp(0, new_depth - 1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The numbers the tests' expectations are written for.
+    const PARAMS: SearchParams = SearchParams::DEFAULT;
 
     #[test]
     fn the_network_evaluates_every_node_from_an_up_to_date_accumulator() {
@@ -1401,7 +1430,8 @@ mod tests {
                 for history in [-16384, -6000, 0, 5999, 16384] {
                     let mut previous = 0;
                     for number in 2..80 {
-                        let r = reduction(&all, &n, &quiet(number, history), depth - 1, after_tactical);
+                        let r =
+                            reduction(&Tuning::current(), &all, &n, &quiet(number, history), depth - 1, after_tactical);
                         assert!(r >= 0 && (r == 0 || r <= depth - 2), "depth {depth}, move {number}: {r}");
                         assert!(r >= previous, "depth {depth}, move {number}");
                         previous = r;
@@ -1418,23 +1448,32 @@ mod tests {
     fn checks_evasions_killers_and_good_captures_are_not_reduced() {
         let all = Features::default();
         let late = quiet(30, -16384);
-        assert!(reduction(&all, &node(10, false, false), &late, 9, false) > 0);
+        assert!(reduction(&Tuning::current(), &all, &node(10, false, false), &late, 9, false) > 0);
         let check = MoveFacts { gives_check: true, ..late };
-        assert_eq!(reduction(&all, &node(10, false, false), &check, 9, false), 0);
+        assert_eq!(reduction(&Tuning::current(), &all, &node(10, false, false), &check, 9, false), 0);
         let evasion = Node { in_check: true, ..node(10, false, false) };
-        assert_eq!(reduction(&all, &evasion, &late, 9, false), 0);
+        assert_eq!(reduction(&Tuning::current(), &all, &evasion, &late, 9, false), 0);
         let killer = MoveFacts { killer: true, ..late };
-        assert_eq!(reduction(&all, &node(10, false, false), &killer, 9, false), 0);
+        assert_eq!(reduction(&Tuning::current(), &all, &node(10, false, false), &killer, 9, false), 0);
         let capture = MoveFacts { tactical: true, history: 0, ..late };
-        assert_eq!(reduction(&all, &node(10, false, false), &capture, 9, false), 0);
+        assert_eq!(reduction(&Tuning::current(), &all, &node(10, false, false), &capture, 9, false), 0);
         let losing = MoveFacts { losing_capture: true, ..capture };
-        assert_eq!(reduction(&all, &node(10, false, false), &losing, 9, false), PARAMS.losing_capture_reduction);
+        assert_eq!(
+            reduction(&Tuning::current(), &all, &node(10, false, false), &losing, 9, false),
+            PARAMS.losing_capture_reduction
+        );
         // Each reduction has its own switch.
         let no_lmr = Features { late_move_reductions: false, ..all };
-        assert_eq!(reduction(&no_lmr, &node(10, false, false), &late, 9, false), 0);
-        assert_eq!(reduction(&no_lmr, &node(10, false, false), &losing, 9, false), PARAMS.losing_capture_reduction);
+        assert_eq!(reduction(&Tuning::current(), &no_lmr, &node(10, false, false), &late, 9, false), 0);
+        assert_eq!(
+            reduction(&Tuning::current(), &no_lmr, &node(10, false, false), &losing, 9, false),
+            PARAMS.losing_capture_reduction
+        );
         let no_capture_reductions = Features { losing_capture_reductions: false, ..all };
-        assert_eq!(reduction(&no_capture_reductions, &node(10, false, false), &losing, 9, false), 0);
-        assert_eq!(reduction(&Features::none(), &node(10, false, false), &late, 9, false), 0);
+        assert_eq!(
+            reduction(&Tuning::current(), &no_capture_reductions, &node(10, false, false), &losing, 9, false),
+            0
+        );
+        assert_eq!(reduction(&Tuning::current(), &Features::none(), &node(10, false, false), &late, 9, false), 0);
     }
 }
