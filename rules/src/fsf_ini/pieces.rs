@@ -58,6 +58,11 @@ pub const KING: usize = BUILTIN.len() + CUSTOM_SLOTS;
 /// Number of piece types.
 pub const TYPES: usize = KING + 1;
 
+/// Built-in types whose rules Fairy-Stockfish writes in code beyond their Betza, with why
+/// Menagerie does not take them.
+pub const SPECIAL_RULES: [(usize, &str); 1] =
+    [(27, "the Janggi cannon's rules (it never hops over nor captures a cannon) are not supported")];
+
 /// Index of a custom slot (1-based number).
 pub fn custom(n: usize) -> usize {
     BUILTIN.len() + n - 1
@@ -275,11 +280,124 @@ pub fn menagerie_betza(fsf_betza: &str) -> Result<String, BetzaRefusal> {
             c => c,
         })
         .collect();
-    match menagerie_moves(&text) {
-        Some(ours) if ours == theirs => Ok(text),
-        Some(_) => Err(format!("'{fsf_betza}' means other moves to Menagerie's Betza reader")),
-        None => Err(format!("'{fsf_betza}' is not Betza Menagerie reads")),
+    if menagerie_moves(&text).as_ref() == Some(&theirs) {
+        return Ok(text);
     }
+    // Written move by move in the direction groups Menagerie reads (FSF's `fsW` is Menagerie's
+    // `fWsW`), where such groups cover exactly Fairy-Stockfish's moves.
+    match synthesize(&theirs) {
+        Some(text) if menagerie_moves(&text).as_ref() == Some(&theirs) => Ok(text),
+        _ => Err(format!("'{fsf_betza}' has moves Menagerie's Betza cannot write")),
+    }
+}
+
+/// Menagerie's direction groups.
+const GROUPS: [&str; 15] = ["", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "fv", "fs", "bv", "bs"];
+
+/// Whether vector (dx, dy) passes Menagerie's direction group `g` (see `betza::passes`).
+fn in_group(g: &str, (dx, dy): (i8, i8)) -> bool {
+    let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
+    g.chars().all(|c| match c {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'l' => dx < 0,
+        'r' => dx > 0,
+        'v' => {
+            if oblique {
+                dy.abs() > dx.abs()
+            } else {
+                dx == 0
+            }
+        }
+        's' => {
+            if oblique {
+                dx.abs() > dy.abs()
+            } else {
+                dy == 0
+            }
+        }
+        _ => false,
+    })
+}
+
+/// Menagerie Betza for a move set: per kind, atom and what the moves may do, the direction
+/// groups that together give exactly its vectors; `None` where no groups do.
+fn synthesize(moves: &BTreeSet<MoveAtom>) -> Option<String> {
+    use std::collections::BTreeMap;
+    // (kind, atom (a >= b >= 0), mode) -> vectors; mode 0 both, 1 quiet only, 2 capture only.
+    let mut by_vector: BTreeMap<(Kind, i8, i8), [bool; 2]> = BTreeMap::new();
+    for &(k, dx, dy, c) in moves {
+        by_vector.entry((k, dx, dy)).or_default()[c as usize] = true;
+    }
+    let mut classes: BTreeMap<(Kind, (i8, i8), u8), Vec<(i8, i8)>> = BTreeMap::new();
+    for ((k, dx, dy), [q, c]) in by_vector {
+        let (a, b) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+        let mode = match (q, c) {
+            (true, true) => 0,
+            (true, false) => 1,
+            _ => 2,
+        };
+        classes.entry((k, (a, b), mode)).or_default().push((dx, dy));
+    }
+    let mut text = String::new();
+    for ((kind, (a, b), mode), vectors) in classes {
+        let images: Vec<(i8, i8)> = [(a, b), (b, a)]
+            .iter()
+            .flat_map(|&(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)])
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let wanted: BTreeSet<(i8, i8)> = vectors.into_iter().collect();
+        let set_of = |g: &str| -> BTreeSet<(i8, i8)> { images.iter().copied().filter(|&v| in_group(g, v)).collect() };
+        let mut chosen: Vec<&str> =
+            GROUPS.iter().copied().filter(|g| !set_of(g).is_empty() && set_of(g).is_subset(&wanted)).collect();
+        let covered: BTreeSet<(i8, i8)> = chosen.iter().flat_map(|g| set_of(g)).collect();
+        if covered != wanted {
+            return None;
+        }
+        // Drop a group another chosen group contains.
+        let all = chosen.clone();
+        chosen.retain(|g| {
+            !all.iter()
+                .any(|h| h != g && set_of(g).is_subset(&set_of(h)) && (set_of(g) != set_of(h) || h.len() < g.len()))
+        });
+        let atom = match ((a, b), kind) {
+            ((1, 0), Kind::Ride(0)) => "R".to_string(),
+            ((1, 1), Kind::Ride(0)) => "B".to_string(),
+            ((1, 0), Kind::Hop | Kind::Grasshop) => "R".to_string(),
+            ((1, 1), Kind::Hop | Kind::Grasshop) => "B".to_string(),
+            (_, Kind::Hop | Kind::Grasshop) => return None,
+            ((a, b), k) => {
+                let letter = match (a, b) {
+                    (1, 0) => 'W',
+                    (1, 1) => 'F',
+                    (2, 0) => 'D',
+                    (2, 1) => 'N',
+                    (2, 2) => 'A',
+                    (3, 0) => 'H',
+                    (3, 1) => 'C',
+                    (3, 2) => 'Z',
+                    (3, 3) => 'G',
+                    _ => return None,
+                };
+                match k {
+                    Kind::Leap => letter.to_string(),
+                    Kind::Ride(0) => format!("{letter}{letter}"),
+                    Kind::Ride(n) => format!("{letter}{n}"),
+                    _ => return None,
+                }
+            }
+        };
+        let prefix = match (mode, kind) {
+            (_, Kind::Hop) => ["", "m", "c"][mode as usize].to_string() + "p",
+            (_, Kind::Grasshop) => ["", "m", "c"][mode as usize].to_string() + "g",
+            _ => ["", "m", "c"][mode as usize].to_string(),
+        };
+        for g in chosen {
+            text.push_str(&format!("{prefix}{g}{atom}"));
+        }
+    }
+    (!text.is_empty()).then_some(text)
 }
 
 #[cfg(test)]
@@ -288,10 +406,11 @@ mod tests {
 
     #[test]
     fn built_in_pieces_read_alike_where_taken() {
-        for (name, b) in BUILTIN {
-            let taken = menagerie_betza(b);
-            match name {
-                "pawn" | "horse" | "elephant" | "janggiElephant" | "banner" | "immobile" => {
+        for (t, (name, b)) in BUILTIN.iter().enumerate() {
+            let taken =
+                if SPECIAL_RULES.iter().any(|(s, _)| *s == t) { Err(String::new()) } else { menagerie_betza(b) };
+            match *name {
+                "pawn" | "horse" | "elephant" | "janggiElephant" | "banner" | "immobile" | "janggiCannon" => {
                     assert!(taken.is_err(), "{name}")
                 }
                 _ => assert!(taken.is_ok(), "{name}: {taken:?}"),
@@ -300,5 +419,9 @@ mod tests {
         assert_eq!(fsf_moves("fsW").unwrap().len(), 6);
         assert_eq!(menagerie_betza("KN").unwrap(), "KN");
         assert!(menagerie_betza("mWfceF").is_err());
+        assert_eq!(menagerie_betza("fsW").unwrap(), "fWsW");
+        assert_eq!(menagerie_betza("fN").unwrap(), "fvN");
+        assert_eq!(menagerie_betza("mfWcfF").unwrap(), "mfWcfF");
+        assert!(menagerie_betza("ffN").is_ok() && menagerie_betza("nN").is_err());
     }
 }

@@ -141,6 +141,14 @@ pub fn to_menagerie_section(s: &IniSection, v: &FsfVariant) -> Result<String, Re
             .map(|c| c.to_ascii_uppercase())
             .ok_or_else(|| refuse("startFen", "a piece without a letter".into()))?;
         let key = pieces::key_of(t);
+        if let Some((_, why)) = pieces::SPECIAL_RULES.iter().find(|(special, _)| *special == t) {
+            return Err(Refusal {
+                variant: s.name.clone(),
+                line: v.key_lines[t].unwrap_or(s.line),
+                key: Some(key),
+                reason: why.to_string(),
+            });
+        }
         let betza = if t == PAWN {
             "fmWfcF".to_string()
         } else {
