@@ -71,10 +71,11 @@ def main():
     args = ap.parse_args()
 
     sections = re.findall(r"^\[([^\]:]+)", open(args.ini).read(), re.M)
-    known = subprocess.run(
+    listed = subprocess.run(
         [args.menagerie, "--variants", args.ini, "variants"], capture_output=True, text=True, check=True
-    ).stdout.split()
-    accepted = [s for s in sections if s in known]
+    )
+    refused = set(re.findall(r"variant '([^']+)' refused", listed.stderr))
+    accepted = [s for s in sections if s in listed.stdout.split() and s not in refused]
     lines = [
         f"# Perft of the sections of {args.ini} that Menagerie accepts, counted by Fairy-Stockfish",
         f"# ({args.fsf.split('/')[-1]}) with scripts/fsf-ini-perft.py: the start position and the",

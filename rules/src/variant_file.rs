@@ -93,6 +93,15 @@ pub fn load_fairy_stockfish_text(text: &str) -> Result<Loaded, VariantError> {
     let mut loaded = Loaded::default();
     for section in sections {
         let installed = section.and_then(|s| {
+            // A Fairy-Stockfish file has no `replace = yes`: Menagerie's own variants stay.
+            if variant::by_name(&s.name).is_ok_and(|v| variant::is_builtin(&v.name)) {
+                return Err(Refusal {
+                    variant: s.name.clone(),
+                    line: s.line,
+                    key: None,
+                    reason: "a built-in variant of Menagerie, which a Fairy-Stockfish file does not redefine".into(),
+                });
+            }
             log::debug!("Fairy-Stockfish section '{}' read as:\n{}", s.name, s.text);
             variant::install(&s.text, &check_playable).map_err(|e| Refusal {
                 variant: s.name.clone(),

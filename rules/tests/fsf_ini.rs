@@ -18,6 +18,28 @@ fn data(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
 }
 
+/// Menagerie's perft of every entry of a suite equals the recorded count (within the budget);
+/// returns the number of counts checked.
+fn check_suite(name: &str) -> usize {
+    let budget: u64 = std::env::var("MENAGERIE_PERFT_MAX_NODES").ok().and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for e in &suites::read_suite(&data(name)) {
+        let v = variant::by_name(&e.variant).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let pos = AnyPosition::from_fen(v, &e.epd).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        for &(depth, expected) in e.counts.iter().filter(|(_, n)| budget == 0 || *n <= budget) {
+            checked += 1;
+            let got = pos.perft(depth);
+            if got != expected {
+                failures.push(format!("{} depth {depth}: Fairy-Stockfish {expected}, Menagerie {got}", e.id));
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    checked
+}
+
 #[test]
 fn fairy_stockfish_sections_load_and_match_its_perft() {
     let loaded = load(&data("fsf-variants.ini")).unwrap_or_else(|e| panic!("{e}"));
@@ -36,26 +58,25 @@ fn fairy_stockfish_sections_load_and_match_its_perft() {
         loaded.refused
     );
     assert_eq!(loaded.variants.len(), 24);
-    let budget: u64 = std::env::var("MENAGERIE_PERFT_MAX_NODES").ok().and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    let entries = suites::read_suite(&data("fsf-variants.perft"));
-    for e in &entries {
-        let v = variant::by_name(&e.variant).unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        let pos = AnyPosition::from_fen(v, &e.epd).unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        for &(depth, expected) in e.counts.iter().filter(|(_, n)| budget == 0 || *n <= budget) {
-            checked += 1;
-            let got = pos.perft(depth);
-            if got != expected {
-                failures.push(format!("{} depth {depth}: Fairy-Stockfish {expected}, Menagerie {got}", e.id));
-                break;
-            }
-        }
-    }
     // Every accepted section has its start position and one played position in the suite.
-    assert_eq!(entries.len(), 2 * loaded.variants.len());
+    assert_eq!(suites::read_suite(&data("fsf-variants.perft")).len(), 2 * loaded.variants.len());
+    let checked = check_suite("fsf-variants.perft");
     assert!(checked >= 150, "only {checked} counts checked");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The file that expresses Menagerie's own variants for Fairy-Stockfish (a copy of
+/// /work/shared/oracle-configs/fairy-stockfish-variants.ini): the sections named like Menagerie's
+/// built-in variants are refused, their children (the 45 Random Variant Chess arrays, the six
+/// VD Chess sets, the three Displacement castlings) load and count as Fairy-Stockfish does.
+#[test]
+fn the_oracle_file_of_our_own_variants_loads_and_matches_its_perft() {
+    let loaded = load(&data("fsf-oracle-variants.ini")).unwrap_or_else(|e| panic!("{e}"));
+    let refused: Vec<&str> = loaded.refused.iter().map(|r| r.variant.as_str()).collect();
+    assert_eq!(refused, ["dchess", "chess9", "vdchess", "rvc"], "{:#?}", loaded.refused);
+    assert!(loaded.refused.iter().all(|r| r.reason.contains("built-in variant of Menagerie")));
+    let entries = suites::read_suite(&data("fsf-oracle-variants.perft"));
+    assert_eq!(entries.len(), 2 * loaded.variants.len());
+    assert!(check_suite("fsf-oracle-variants.perft") >= 200);
 }
 
 #[test]

@@ -297,6 +297,7 @@ enum Fixed {
     /// Any well-formed value: the key has no effect unless another refused key is set.
     /// A file (number from 1 or letter), 0-based.
     File(u8),
+    AnyFile,
     AnyBool,
     AnyInt,
     AnyWord(&'static [&'static str]),
@@ -321,7 +322,8 @@ const FIXED: &[(&str, Fixed, &str)] = &[
     ("petrifyBlastPieces", Fixed::Bool(false), "petrification is not supported"),
     ("castlingDroppedPiece", Fixed::Bool(false), "castling with dropped pieces is not supported"),
     ("castlingRank", Fixed::Int(1), "castling away from the first rank is not supported"),
-    ("castlingKingFile", Fixed::File(4), "choosing among several castling kings is not supported"),
+    // It only picks among several castling kings on the rank; Menagerie's positions have one.
+    ("castlingKingFile", Fixed::AnyFile, ""),
     (
         "castlingRookKingsideFile",
         Fixed::File(FSF_FILES - 1),
@@ -717,6 +719,7 @@ impl FsfVariant {
                 Fixed::AnyBool => parse_bool(v).map(|_| true).ok_or_else(|| bad(key, v, "bool (true or false)"))?,
                 Fixed::Int(d) => parse_int(v).ok_or_else(|| bad(key, v, "number"))? == *d,
                 Fixed::File(d) => parse_file(v).ok_or_else(|| bad(key, v, "file"))? == *d,
+                Fixed::AnyFile => parse_file(v).map(|_| true).ok_or_else(|| bad(key, v, "file"))?,
                 Fixed::AnyInt => parse_int(v).map(|_| true).ok_or_else(|| bad(key, v, "number"))?,
                 Fixed::Word(words) => words.first() == Some(&v) || (words.contains(&v) && !v.is_empty()),
                 Fixed::AnyWord(words) => {
