@@ -324,12 +324,14 @@ fn in_group(g: &str, (dx, dy): (i8, i8)) -> bool {
 /// groups that together give exactly its vectors; `None` where no groups do.
 fn synthesize(moves: &BTreeSet<MoveAtom>) -> Option<String> {
     use std::collections::BTreeMap;
-    // (kind, atom (a >= b >= 0), mode) -> vectors; mode 0 both, 1 quiet only, 2 capture only.
+    // (kind, vector) -> [quiet, capture]; then classes by mode: 0 both, 1 quiet only, 2 capture.
     let mut by_vector: BTreeMap<(Kind, i8, i8), [bool; 2]> = BTreeMap::new();
     for &(k, dx, dy, c) in moves {
         by_vector.entry((k, dx, dy)).or_default()[c as usize] = true;
     }
-    let mut classes: BTreeMap<(Kind, (i8, i8), u8), Vec<(i8, i8)>> = BTreeMap::new();
+    // (kind, atom, mode) -> the vectors of that class.
+    type Class = (Kind, (i8, i8), u8);
+    let mut classes: BTreeMap<Class, Vec<(i8, i8)>> = BTreeMap::new();
     for ((k, dx, dy), [q, c]) in by_vector {
         let (a, b) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
         let mode = match (q, c) {
