@@ -348,3 +348,23 @@ fn variants_from_a_file_join_the_built_in_ones_and_a_bad_file_is_refused() {
     assert!(err.contains("line 2: bad board '20x20'"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_fairy_stockfish_file_loads_with_warnings_for_the_refused_sections() {
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/data/fsf-variants.ini");
+    let (code, out, err) = menagerie(&["--variants", ini, "perft", "--variant", "haynie", "--depth", "4"]);
+    assert_eq!((code, out.trim()), (0, "Nodes searched: 3290"), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warnings.len(), 5, "{err}");
+    assert!(warnings[0].ends_with(
+        "variant 'semitorpedo' refused: line 93: doubleStepRegionWhite: double steps from other than one rank, \
+         the same for both sides, short of the promotion rank, are not supported"
+    ));
+    let (code, out, _) = menagerie(&["--variants", ini, "variants"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "indiangreat") && !out.lines().any(|l| l == "wildebeest"), "{out}");
+    let bad = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/variant-files/bad-fsf.ini");
+    let (code, _, err) = menagerie(&["--variants", bad, "variants"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 5: expected 'key = value'"), "{err}");
+}

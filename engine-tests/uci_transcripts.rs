@@ -361,6 +361,7 @@ transcripts!(
     options,
     variants,
     variant_files,
+    fairy_stockfish_files,
     positions,
     search_output,
     analysis,

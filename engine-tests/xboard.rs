@@ -739,3 +739,29 @@ fn a_variant_file_adds_variants_and_ten_rank_boards_count_ranks_from_zero() {
     let ranks = |text: &str| text.chars().filter(|c| c.is_ascii_digit()).collect::<String>();
     assert!(!ranks(&m).contains("10") && ranks(&m).len() == 2, "{m} is written with one digit per rank");
 }
+
+#[test]
+fn a_fairy_stockfish_file_adds_the_variants_menagerie_plays_exactly() {
+    let (mut s, _) = Session::start();
+    let bad = s.exchange(&["option VariantPath=engine-tests/variant-files/bad-fsf.ini"]);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0].starts_with("Error (VariantPath: variant file 'engine-tests/variant-files/bad-fsf.ini' line 5:"),
+        "{bad:?}"
+    );
+    let loaded = s.exchange(&["option VariantPath=rules/tests/data/fsf-variants.ini"]);
+    // One comment per refused section, then the new list.
+    assert_eq!(loaded.len(), 6, "{loaded:?}");
+    for (line, name) in loaded.iter().zip(["semitorpedo", "kamikazerooks", "crossderby", "gothhouse", "wildebeest"]) {
+        assert!(line.starts_with(&format!("# variant '{name}' refused: line ")), "{loaded:?}");
+    }
+    assert!(loaded[5].starts_with("feature variants=") && loaded[5].contains(",haynie,"), "{loaded:?}");
+    assert!(!loaded[5].contains("semitorpedo"), "{loaded:?}");
+    let setup = s.exchange(&["new", "variant haynie"]);
+    assert!(setup.iter().any(|l| l.contains("6x6+0_fairy rbqkbr/pppppp/6/6/PPPPPP/RBQKBR")), "{setup:?}");
+    s.exchange(&["usermove d2d3"]);
+    s.send("sd 2");
+    s.send("go");
+    let m = s.next_move();
+    assert!(m.len() == 4 || m.len() == 5, "{m}");
+}

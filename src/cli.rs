@@ -658,7 +658,13 @@ pub fn run(args: Vec<String>) -> i32 {
 /// Make the variants of `--variants FILE` known.
 fn load_variants(path: Option<&std::path::Path>) -> Result<(), String> {
     match path {
-        Some(path) => variant_file::load(path).map(|_| ()).map_err(|e| e.to_string()),
+        Some(path) => {
+            let loaded = variant_file::load(path).map_err(|e| e.to_string())?;
+            for refusal in &loaded.refused {
+                eprintln!("warning: {}: {refusal}", path.display());
+            }
+            Ok(())
+        }
         None => Ok(()),
     }
 }

@@ -11,12 +11,13 @@
 //!   `notation`, `perft`
 //! - -> `movegen` -> `position` (with FEN) -> `moves` -> `rules` (a variant compiled into attack
 //!   tables and hash keys) and `startpos` (start positions by index) -> `variant` (the variant
-//!   file; `variant_file` loads user files) -> `betza`, `magic` -> `bitboard` -> `geometry`, with
+//!   file; `variant_file` loads user files, `fsf_ini` reads Fairy-Stockfish's) -> `betza`, `magic` -> `bitboard` -> `geometry`, with
 //!   `random` at the bottom.
 
 pub mod any;
 pub mod betza;
 pub mod bitboard;
+pub mod fsf_ini;
 pub mod game;
 pub mod geometry;
 pub mod magic;

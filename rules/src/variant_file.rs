@@ -2,10 +2,16 @@
 //! variants known only if every one of them can be played, i.e. its start positions (the first,
 //! the default and the last) read as positions of that variant under the compiled rules.
 //!
-//! Owns: `load`, `load_text`, `check_playable`, `VariantFileError`.
+//! A Fairy-Stockfish file (`fsf_ini` tells them apart by their keys) is read section by
+//! section instead: each section Menagerie plays exactly becomes a variant, each other one is
+//! refused with its reason, and the refusals are returned for the caller to show.
+//!
+//! Owns: `load`, `load_text`, `load_fairy_stockfish_text`, `check_playable`, `Loaded`,
+//! `VariantFileError`.
 //! Must not know: protocols, search.
 
 use crate::any::AnyPosition;
+use crate::fsf_ini::{self, Refusal};
 use crate::startpos::start_fen;
 use crate::variant::{self, Variant, VariantError};
 use std::fmt;
@@ -36,6 +42,13 @@ pub enum VariantFileError {
     },
 }
 
+/// What a variant file added, and the sections of a Fairy-Stockfish file that were refused.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    pub variants: Vec<&'static Variant>,
+    pub refused: Vec<Refusal>,
+}
+
 impl fmt::Display for VariantFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -53,8 +66,9 @@ impl fmt::Display for VariantFileError {
 
 impl std::error::Error for VariantFileError {}
 
-/// Read the variant file at `path` and make its variants known (see `variant::install`).
-pub fn load(path: &Path) -> Result<Vec<&'static Variant>, VariantFileError> {
+/// Read the variant file at `path` and make its variants known (see `variant::install`); a
+/// Fairy-Stockfish file section by section (see `load_fairy_stockfish_text`).
+pub fn load(path: &Path) -> Result<Loaded, VariantFileError> {
     let shown = path.display().to_string();
     let read_error = |e: std::io::Error| VariantFileError::Read { path: shown.clone(), why: e.to_string() };
     let bytes = std::fs::metadata(path).map_err(read_error)?.len();
@@ -63,7 +77,48 @@ pub fn load(path: &Path) -> Result<Vec<&'static Variant>, VariantFileError> {
     }
     let data = std::fs::read(path).map_err(read_error)?;
     let text = String::from_utf8(data).map_err(|_| VariantFileError::NotText { path: shown.clone() })?;
-    load_text(&text).map_err(|error| VariantFileError::Definition { path: shown, error })
+    let loaded = if fsf_ini::is_fairy_stockfish(&text) {
+        load_fairy_stockfish_text(&text)
+    } else {
+        load_text(&text).map(|variants| Loaded { variants, refused: Vec::new() })
+    };
+    loaded.map_err(|error| VariantFileError::Definition { path: shown, error })
+}
+
+/// Make known each section of a Fairy-Stockfish file that Menagerie plays exactly (and whose
+/// start position is playable); the others are returned as refusals. A malformed file is an
+/// error and changes nothing.
+pub fn load_fairy_stockfish_text(text: &str) -> Result<Loaded, VariantError> {
+    let sections = fsf_ini::translate(text).map_err(|m| VariantError { line: m.line, message: m.message })?;
+    let mut loaded = Loaded::default();
+    for section in sections {
+        let installed = section.and_then(|s| {
+            // A Fairy-Stockfish file has no `replace = yes`: Menagerie's own variants stay.
+            if variant::by_name(&s.name).is_ok_and(|v| variant::is_builtin(&v.name)) {
+                return Err(Refusal {
+                    variant: s.name.clone(),
+                    line: s.line,
+                    key: None,
+                    reason: "a built-in variant of Menagerie, which a Fairy-Stockfish file does not redefine".into(),
+                });
+            }
+            log::debug!("Fairy-Stockfish section '{}' read as:\n{}", s.name, s.text);
+            variant::install(&s.text, &check_playable).map_err(|e| Refusal {
+                variant: s.name.clone(),
+                line: s.line,
+                key: None,
+                reason: e.message,
+            })
+        });
+        match installed {
+            Ok(variants) => loaded.variants.extend(variants),
+            Err(refusal) => {
+                log::info!("{refusal}");
+                loaded.refused.push(refusal);
+            }
+        }
+    }
+    Ok(loaded)
 }
 
 /// Make the variants defined in `text` known, if every one is playable.

@@ -161,6 +161,8 @@ pub struct Engine {
     options: Options,
     /// The network read from `EvalFile`, if one was; otherwise the built-in ones serve.
     eval_file: Option<Arc<Network>>,
+    /// The sections of the last `VariantPath` file that were refused, for the protocol to say.
+    variant_refusals: Vec<String>,
     stop: Arc<AtomicBool>,
     /// Closes when the running search has sent its best move.
     running: Option<Receiver<()>>,
@@ -188,6 +190,7 @@ impl Engine {
             chess960: false,
             options: Options::default(),
             eval_file: None,
+            variant_refusals: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             running: None,
             skill_rng: SplitMix64::new(varying_seed()),
@@ -260,7 +263,9 @@ impl Engine {
                 Ok(())
             }
             options::Effect::EvalFile => self.load_eval_file(&self.options.file(option)),
-            options::Effect::Variants => load_variant_file(&self.options.file(option)),
+            options::Effect::Variants => load_variant_file(&self.options.file(option)).map(|refused| {
+                self.variant_refusals = refused;
+            }),
             options::Effect::Rules | options::Effect::Kept => Ok(()),
             options::Effect::Tunable => set_tunable(option.name, n),
         };
@@ -271,6 +276,12 @@ impl Engine {
                 Err(OptionError::NotApplied { option, why })
             }
         }
+    }
+
+    /// The sections of the last `VariantPath` file that were refused (a Fairy-Stockfish file's
+    /// sections Menagerie cannot play exactly), each with its line and reason; emptied here.
+    pub fn take_variant_refusals(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.variant_refusals)
     }
 
     /// Read the network of `EvalFile` (the default name: the built-in networks); on error the
@@ -516,11 +527,13 @@ fn set_tunable(name: &str, _value: u64) -> Result<(), String> {
     Err(format!("{name} is a search number, an option only in an engine built with the tune feature"))
 }
 
-fn load_variant_file(path: &str) -> Result<(), String> {
+/// Returns the refused sections of a Fairy-Stockfish file, one line each.
+fn load_variant_file(path: &str) -> Result<Vec<String>, String> {
     if path == options::NO_VARIANT_FILE {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    menagerie_rules::variant_file::load(std::path::Path::new(path)).map(|_| ()).map_err(|e| e.to_string())
+    let loaded = menagerie_rules::variant_file::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+    Ok(loaded.refused.iter().map(ToString::to_string).collect())
 }
 
 impl Drop for Engine {

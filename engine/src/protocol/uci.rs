@@ -158,6 +158,9 @@ impl<W: Write> Uci<W> {
         match self.engine.set_option(Frontend::Uci, name, value) {
             Ok(option) if option.effect == Effect::Rules => self.apply_variant(),
             Ok(option) if option.effect == Effect::Variants => {
+                for refusal in self.engine.take_variant_refusals() {
+                    self.say(&format!("info string {refusal}"));
+                }
                 let line = format!("info string variants {}", variant::names().join(" "));
                 self.say(&line);
                 // The file may have redefined the variant chosen: play the new definition.

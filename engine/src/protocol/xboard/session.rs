@@ -290,6 +290,9 @@ impl<W: Write> Xboard<W> {
         let value = option_text::xboard_value(name, value);
         match self.engine.set_option(Frontend::Xboard, name, value) {
             Ok(option) if option.effect == Effect::Variants => {
+                for refusal in self.engine.take_variant_refusals() {
+                    self.say(&format!("# {refusal}"));
+                }
                 self.say(&format!("feature variants=\"{}\"", setup::gui_variants().join(",")));
             }
             Ok(_) => {}
