@@ -7,7 +7,7 @@
 use super::games::GameLine;
 use super::json::Json;
 use super::pieces_worth::PieceWorths;
-use super::stats::{quartiles, ChiSquare, MeanScore};
+use super::stats::{mean_of_means, quartiles, ChiSquare, MeanScore};
 use menagerie_rules::geometry::Color;
 use menagerie_rules::variant::Variant;
 use std::collections::BTreeMap;
@@ -45,6 +45,9 @@ pub struct Report {
     pub draws: u64,
     pub losses: u64,
     pub first_mover: MeanScore,
+    /// The first mover's score with the start positions as the unit (`mean_of_means`): the
+    /// interval for starts sampled from many.
+    pub over_starts: Option<MeanScore>,
     /// Games in which Black moved first (after a pre-game).
     pub black_first: u64,
     /// White's score, whoever moved first.
@@ -117,6 +120,7 @@ impl Report {
             draws: first.iter().filter(|&&x| x == 0.5).count() as u64,
             losses: first.iter().filter(|&&x| x < 0.5).count() as u64,
             first_mover: MeanScore::of(&first),
+            over_starts: mean_of_means(&starts.iter().map(|r| r.score.mean).collect::<Vec<_>>()),
             black_first: games.iter().filter(|g| g.first_mover() == Color::Black).count() as u64,
             white: MeanScore::of(&white),
             plies_mean: if plies.is_empty() { f64::NAN } else { plies.iter().sum::<f64>() / plies.len() as f64 },
@@ -150,6 +154,16 @@ impl Report {
             self.draws,
             self.losses
         );
+        if let Some(o) = &self.over_starts {
+            let _ = writeln!(
+                s,
+                "  over {} starts     {} [{} .. {}] (95%, mean of the starts' scores)",
+                o.games,
+                pct(o.mean),
+                pct(o.low),
+                pct(o.high)
+            );
+        }
         if self.black_first > 0 {
             let _ = writeln!(s, "Black moved first in  {} games", self.black_first);
         }
@@ -245,6 +259,7 @@ impl Report {
             ("variant", Json::from(self.variant.as_str())),
             ("games", Json::from(self.games)),
             ("first_mover", score(&self.first_mover)),
+            ("first_mover_over_starts", self.over_starts.as_ref().map_or(Json::Null, score)),
             ("wins", Json::from(self.wins)),
             ("draws", Json::from(self.draws)),
             ("losses", Json::from(self.losses)),

@@ -2,7 +2,7 @@
 //! game lengths, and the chi-square test of whether the scores of the start positions differ
 //! more than chance would make them.
 //!
-//! Owns: `MeanScore` (Wilson intervals), `quartiles`, `ChiSquare`, `chi_square_p`.
+//! Owns: `MeanScore` (Wilson intervals), `mean_of_means`, `quartiles`, `ChiSquare`, `chi_square_p`.
 //! Must not know: games, variants, files.
 
 /// z of a two-sided 95% interval.
@@ -38,6 +38,21 @@ impl MeanScore {
     pub fn elo(&self) -> f64 {
         -400.0 * (1.0 / self.mean - 1.0).log10()
     }
+}
+
+/// The mean of group means (each start's mean score) with a 95% interval from their spread:
+/// mean ± 1.96 · s / √k, s the sample standard deviation of the k means. The interval to quote
+/// when the starts are a sample of many: games of one start are alike, so the per-game interval
+/// understates how far another sample of starts could land. `None` below two groups.
+pub fn mean_of_means(means: &[f64]) -> Option<MeanScore> {
+    if means.len() < 2 {
+        return None;
+    }
+    let k = means.len() as f64;
+    let mean = means.iter().sum::<f64>() / k;
+    let var = means.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (k - 1.0);
+    let half = Z95 * (var / k).sqrt();
+    Some(MeanScore { games: means.len() as u64, mean, low: (mean - half).max(0.0), high: (mean + half).min(1.0) })
 }
 
 /// The quartiles (25%, 50%, 75%) of `values`, interpolated between neighbours as spreadsheets
@@ -192,6 +207,17 @@ mod tests {
         let s = MeanScore::of(&[1.0; 3]);
         assert!(close(s.low, 0.438503, 1e-5) && s.high == 1.0, "{s:?}");
         assert!(MeanScore::of(&[]).mean.is_nan());
+    }
+
+    #[test]
+    fn the_mean_of_means_interval_counts_groups_not_games() {
+        // Means 0.2 0.4 0.6 0.8: mean 0.5, sample variance (0.09 + 0.01 + 0.01 + 0.09) / 3,
+        // standard error √(0.066667 / 4) = 0.129099, half-width 0.253030.
+        let m = mean_of_means(&[0.2, 0.4, 0.6, 0.8]).expect("four groups");
+        assert_eq!(m.games, 4);
+        assert!(close(m.mean, 0.5, 1e-12));
+        assert!(close(m.low, 0.246970, 1e-5) && close(m.high, 0.753030, 1e-5), "{m:?}");
+        assert!(mean_of_means(&[0.5]).is_none());
     }
 
     #[test]
