@@ -225,3 +225,41 @@ fn pieces_draws_every_kind_with_its_moves() {
     assert!(out.contains("those moves need one and are not drawn"));
     assert!(out.contains("    a b c d e f g h i j k l\n"));
 }
+
+#[test]
+fn a_pregame_study_resumes_over_a_start_with_no_decision_left() {
+    // Chess-9 start 3 has both relocations made: its games have no pre-game steps, and are
+    // still games of a study with the pre-game.
+    let dir = folder("pregame");
+    let out = dir.join("g.jsonl");
+    let run = |games: &str| {
+        menagerie(&[
+            "balance",
+            "--variant",
+            "chess9",
+            "--nodes",
+            "100",
+            "--starts",
+            "2..3",
+            "--pregame",
+            "--threads",
+            "1",
+            "--worth-positions",
+            "10",
+            "--games",
+            games,
+            "--out",
+            &text(&out),
+        ])
+    };
+    let (code, _, stderr) = run("2");
+    assert_eq!(code, 0, "{stderr}");
+    let lines = games(&out);
+    let steps = |g: &Json| g.get("pregame").and_then(Json::as_array).map_or(0, <[Json]>::len);
+    assert!(steps(&lines[0]) > 0, "start 2 has a relocation to make: {}", lines[0]);
+    assert_eq!(steps(&lines[1]), 0, "{}", lines[1]);
+    let (code, out_text, stderr) = run("4");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out_text.starts_with("Balance of chess9: 4 games\n"), "{out_text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
