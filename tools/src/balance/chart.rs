@@ -13,6 +13,8 @@ const WIDTH: u32 = 900;
 const HEIGHT: u32 = 640;
 const SCORE_COLOUR: RGBColor = RGBColor(31, 119, 180);
 const WORTH_COLOUR: RGBColor = RGBColor(214, 124, 40);
+/// Piece bars labelled with the piece's name; more get its letter only.
+const NAMED_BARS: usize = 8;
 
 fn chart_error(e: impl std::fmt::Display) -> BalanceError {
     BalanceError::Chart(e.to_string())
@@ -106,7 +108,11 @@ fn worths(report: &Report, area: &DrawingArea<SVGBackend, plotters::coord::Shift
         .y_label_area_size(48)
         .build_cartesian_2d(-0.5f64..n as f64 - 0.5, bottom..top)
         .map_err(chart_error)?;
-    let names: Vec<String> = pieces.iter().map(|p| format!("{} {}", p.letter, p.name)).collect();
+    // Names fit under a few bars; under many, the letters (the table names them).
+    let names: Vec<String> = pieces
+        .iter()
+        .map(|p| if n <= NAMED_BARS { format!("{} {}", p.letter, p.name) } else { p.letter.to_string() })
+        .collect();
     chart
         .configure_mesh()
         .disable_x_mesh()

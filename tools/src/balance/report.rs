@@ -181,7 +181,7 @@ impl Report {
             } else {
                 String::new()
             };
-            let _ = writeln!(s, "Pre-game {key:<12}{}{more}", shown.join(", "));
+            let _ = writeln!(s, "{:<20} {}{more}", format!("Pre-game {key}"), shown.join(", "));
         }
         match &self.spread {
             Some(c) => {
