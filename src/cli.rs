@@ -15,6 +15,14 @@ use menagerie::variant_file;
 use std::io::Write;
 use std::time::Instant;
 
+/// Print a line on stdout; a closed stdout (`menagerie bench | head -1`) is not an error worth
+/// a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about = "Menagerie chess-variant engine", disable_help_subcommand = true)]
 struct Cli {
@@ -194,6 +202,22 @@ enum Command {
     /// Tune the search's numbers by SPSA over games between two instances of an engine built
     /// with `--features tune`, or print them for OpenBench (see docs/tuning.md).
     Tune(TuneArgs),
+    /// Measure a variant's balance by self-play: the first mover's score, draws, game length,
+    /// the spread over start positions, the pieces' worth (see docs/balance.md).
+    Balance(BalanceArgs),
+    /// Draw each piece kind's moves on an empty board, with its Betza string and its worth.
+    Pieces {
+        #[arg(long)]
+        variant: String,
+        /// Self-play games whose positions measure the worths (0: none measured).
+        #[arg(long, default_value_t = 4)]
+        sample_games: u64,
+        /// Nodes per move of those games.
+        #[arg(long, default_value_t = 300)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// `menagerie tune`.
@@ -318,6 +342,136 @@ fn tune_command(a: TuneArgs) -> Result<(), String> {
         "{} iterations, {} games (plus {}-{}-{} W-D-L)",
         state.iteration, state.games, state.wins, state.draws, state.losses
     );
+    Ok(())
+}
+
+/// `menagerie balance`.
+#[derive(clap::Args, Debug)]
+struct BalanceArgs {
+    #[arg(long)]
+    variant: String,
+    /// Nodes per move (each side's limit jittered per game by --jitter).
+    #[arg(long, default_value_t = 2000)]
+    nodes: u64,
+    /// Milliseconds per move instead of nodes (the games are then not reproducible).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Start positions: all, FIRST..LAST (indices, both included) or random:K.
+    #[arg(long, default_value = "all")]
+    starts: String,
+    #[arg(long, default_value_t = 2)]
+    games_per_start: u64,
+    /// Play only games 0..N of the study (starts x games per start), e.g. to go on later.
+    #[arg(long)]
+    games: Option<u64>,
+    /// Play the variant's pre-game first (D-Chess side choice and transposition, Chess-9
+    /// relocations), at 5 times a move's nodes per decision unless --pregame-nodes says.
+    #[arg(long)]
+    pregame: bool,
+    #[arg(long, requires = "pregame")]
+    pregame_nodes: Option<u64>,
+    /// Each side's node limit is --nodes times a factor drawn per game from 1 +- this.
+    #[arg(long, default_value_t = 0.15)]
+    jitter: f64,
+    /// Games at once, one search thread each (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table per game thread, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The evaluation the games are played and the pieces measured with.
+    #[arg(long, default_value = "default")]
+    eval: EvalArg,
+    /// Positions sampled from the games to measure the pieces' worth, at most.
+    #[arg(long, default_value_t = 2000)]
+    worth_positions: usize,
+    /// The game file, one game a line (JSON); a rerun continues it.
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Write the report as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Draw the report as SVG.
+    #[arg(long)]
+    svg: Option<std::path::PathBuf>,
+    /// The command line, for the JSON report (filled from the raw arguments).
+    #[arg(skip)]
+    command_line: String,
+}
+
+fn balance_command(a: BalanceArgs) -> Result<(), String> {
+    use menagerie::balance::{self, games::GameSettings};
+    use menagerie::search::SearchLimits;
+    let v = load_variant(&a.variant)?;
+    if !(0.0..1.0).contains(&a.jitter) {
+        return Err(format!("--jitter {}: a share below 1", a.jitter));
+    }
+    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > menagerie::engine::MAX_THREADS {
+        return Err(format!("--threads {threads}: 1..{}", menagerie::engine::MAX_THREADS));
+    }
+    let pregame = a.pregame.then(|| match a.pregame_nodes {
+        Some(n) => pregame::Budget::Nodes(n),
+        None => pregame::Budget::for_game(&SearchLimits::nodes(a.nodes)),
+    });
+    let config = balance::BalanceConfig {
+        settings: GameSettings {
+            variant: v,
+            nodes: a.nodes,
+            movetime_ms: a.movetime,
+            jitter: if a.movetime.is_some() { 0.0 } else { a.jitter },
+            pregame,
+            eval: a.eval.into(),
+        },
+        starts: a.starts.parse().map_err(|e: balance::BalanceError| e.to_string())?,
+        games_per_start: a.games_per_start,
+        max_games: a.games,
+        threads,
+        hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
+        seed: a.seed,
+        out: a.out,
+        worth_positions: a.worth_positions,
+    };
+    let report = balance::run(&config, |p| eprintln!("{p}")).map_err(|e| e.to_string())?;
+    if let Some(path) = &a.json {
+        let text = format!("{}\n", report.json(&a.command_line));
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = &a.svg {
+        let svg = balance::chart::svg(&report).map_err(|e| e.to_string())?;
+        std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let _ = write!(std::io::stdout().lock(), "{}", report.text());
+    Ok(())
+}
+
+fn pieces_command(variant: &str, sample_games: u64, nodes: u64, seed: u64) -> Result<(), String> {
+    use menagerie::balance::{diagram, quick_worths};
+    let v = load_variant(variant)?;
+    let worths = (sample_games > 0 && nodes > 0)
+        .then(|| quick_worths(v, sample_games, nodes, seed).map_err(|e| e.to_string()))
+        .transpose()?;
+    for p in diagram::piece_moves(v) {
+        let _ = write!(std::io::stdout().lock(), "{}", diagram::board_text(&p));
+        let measured = worths.as_ref().and_then(|w| w.pieces.iter().find(|m| m.letter == p.letter).map(|m| (w, m)));
+        let worth = match measured {
+            Some((w, m)) if m.samples > 0 => format!(
+                "measured {:.0} ({}, {} removals in {} positions{})",
+                m.worth,
+                w.method,
+                m.samples,
+                w.positions,
+                if w.pawn_raw.is_some() { ", pawn = 100" } else { ", centipawns" }
+            ),
+            _ if p.royal => "not measured (royal)".to_string(),
+            _ => "not measured (on the board in no sampled position)".to_string(),
+        };
+        let declared = p.value.map_or("none".to_string(), |x| x.to_string());
+        say!("worth: {worth}; the variant's own value: {declared}");
+        say!("");
+    }
     Ok(())
 }
 
@@ -617,14 +771,6 @@ fn run_match_command(a: MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Print a line on stdout; a closed stdout (`menagerie bench | head -1`) is not an error worth
-/// a panic.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-
 fn fail(message: impl std::fmt::Display) -> i32 {
     eprintln!("error: {message}");
     1
@@ -675,6 +821,9 @@ fn parse_cli(args: &[String]) -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
     let matches = Cli::command().try_get_matches_from(args)?;
     let mut cli = Cli::from_arg_matches(&matches)?;
+    if let Some(Command::Balance(b)) = cli.command.as_mut() {
+        b.command_line = format!("menagerie {}", args.iter().skip(1).cloned().collect::<Vec<_>>().join(" "));
+    }
     if let (Some(Command::Match(m)), Some(sub)) = (cli.command.as_mut(), matches.subcommand_matches("match")) {
         if let Some(groups) = sub.get_occurrences::<String>("engine") {
             m.engine_groups = groups.map(|g| g.cloned().collect()).collect();
@@ -703,6 +852,8 @@ fn command_result(command: Command) -> Result<(), String> {
         Command::Match(args) => run_match_command(args),
         Command::Train(a) => train_command(a),
         Command::Tune(a) => tune_command(a),
+        Command::Balance(a) => balance_command(a),
+        Command::Pieces { variant, sample_games, nodes, seed } => pieces_command(&variant, sample_games, nodes, seed),
         Command::Datagen(a) => {
             let variants = a.variant.iter().map(|n| load_variant(n)).collect::<Result<Vec<_>, _>>()?;
             if a.threads == 0 || a.threads > menagerie::engine::MAX_THREADS || a.nodes == 0 {

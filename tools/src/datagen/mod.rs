@@ -49,14 +49,14 @@ const RANDOM_PLIES: (u64, u64) = (4, 9);
 /// The latest of a side's own moves an early drop is made at.
 const EARLY_DROP_BY: u64 = 10;
 /// A score beyond this for `WIN_PLIES` plies in a row, one side ahead, decides the game.
-const WIN_SCORE: i32 = 1000;
-const WIN_PLIES: usize = 8;
+pub const WIN_SCORE: i32 = 1000;
+pub const WIN_PLIES: usize = 8;
 /// After `DRAW_FROM_PLY`, a score within this for `DRAW_PLIES` plies in a row is a draw.
-const DRAW_SCORE: i32 = 10;
-const DRAW_PLIES: usize = 20;
-const DRAW_FROM_PLY: usize = 80;
+pub const DRAW_SCORE: i32 = 10;
+pub const DRAW_PLIES: usize = 20;
+pub const DRAW_FROM_PLY: usize = 80;
 /// A game this long is called a draw.
-const MAX_PLIES: usize = 400;
+pub const MAX_PLIES: usize = 400;
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// What a run produced.
