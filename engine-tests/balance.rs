@@ -2,7 +2,7 @@
 //! numbers against a recount of the game file it wrote, a stopped study resumed without
 //! losing or doubling games, a file of another study refused, and the piece diagrams.
 
-use menagerie::balance::json::{self, Json};
+use menagerie::json::{self, Json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

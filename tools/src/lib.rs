@@ -2,7 +2,7 @@
 //! of a variant's balance and its pieces' worth), `tournament` (`menagerie match`: engine
 //! processes refereed by the rules crate's `game`), `datagen` (self-play games for training,
 //! and their data format), `training` (the network trainer, its samples and checkpoints),
-//! `fuzz` (protocol fuzzing), `tuning` (`menagerie tune`: SPSA tuning of the search's numbers
+//! `fuzz` (protocol fuzzing), `json` (the little JSON of their files), `tuning` (`menagerie tune`: SPSA tuning of the search's numbers
 //! by games).
 //!
 //! Depends on the engine and rules crates; neither knows this one.
@@ -10,6 +10,7 @@
 pub mod balance;
 pub mod datagen;
 pub mod fuzz;
+pub mod json;
 pub mod tournament;
 pub mod training;
 pub mod tuning;

@@ -6,8 +6,8 @@
 //! Must not know: how games are played or scored.
 
 use super::games::GameLine;
-use super::json;
 use super::BalanceError;
+use crate::json;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -6,9 +6,9 @@
 //! Owns: `Starts`, `GameSettings`, `GameLine`, `play_game`.
 //! Must not know: files, statistics, the report.
 
-use super::json::Json;
 use super::BalanceError;
 use crate::datagen::{DRAW_FROM_PLY, DRAW_PLIES, DRAW_SCORE, MAX_PLIES, WIN_PLIES, WIN_SCORE};
+use crate::json::Json;
 use menagerie_engine::nnue::embedded::EvalChoice;
 use menagerie_engine::pregame::{run_pregame, Budget, Forced, Scorer};
 use menagerie_engine::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
@@ -400,7 +400,7 @@ mod tests {
             moves: vec!["e2e4".to_string(), "e7e5".to_string(), "g1f3".to_string()],
         };
         let text = line.to_json().to_string();
-        assert_eq!(GameLine::from_json(&super::super::json::parse(&text).unwrap()), Some(line.clone()));
+        assert_eq!(GameLine::from_json(&crate::json::parse(&text).unwrap()), Some(line.clone()));
         assert_eq!(line.first_mover(), Color::Black);
         assert_eq!(line.first_mover_score(), 0.5);
     }

@@ -15,7 +15,6 @@ pub mod chart;
 pub mod diagram;
 pub mod file;
 pub mod games;
-pub mod json;
 pub mod pieces_worth;
 pub mod report;
 pub mod stats;

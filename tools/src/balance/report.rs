@@ -5,9 +5,9 @@
 //! Must not know: how the games were played, the picture.
 
 use super::games::GameLine;
-use super::json::Json;
 use super::pieces_worth::PieceWorths;
 use super::stats::{mean_of_means, quartiles, ChiSquare, MeanScore};
+use crate::json::Json;
 use menagerie_rules::geometry::Color;
 use menagerie_rules::variant::Variant;
 use std::collections::BTreeMap;

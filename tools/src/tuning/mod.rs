@@ -12,7 +12,6 @@
 //! engine offers the numbers.
 //! Must not know: what the numbers mean to the search, protocol text beyond the option list.
 
-pub mod json;
 pub mod spsa;
 pub mod state;
 

@@ -8,8 +8,8 @@
 //! Owns: `TunerState`, `Settings`, `StateError`, the file's format and its atomic write.
 //! Must not know: engines, games, how the numbers are updated.
 
-use super::json::{self, Json};
 use super::spsa::SpsaParam;
+use crate::json::{self, Json};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,10 @@
-//! The little JSON the tuner's state file needs: objects, arrays, strings, numbers, booleans and
-//! null, read into a tree and written back. Numbers keep their text, so that a 64-bit seed or a
-//! float written with Rust's shortest round-trip form reads back bit for bit.
+//! The little JSON the tools read and write (the tuner's state file, the balance study's game
+//! file and report): objects, arrays, strings, numbers, booleans and null, read into a tree and
+//! written back; no dependency. Numbers keep their text, so that a 64-bit seed or a float
+//! written with Rust's shortest round-trip form reads back bit for bit.
 //!
 //! Owns: `Json`, `parse`, `JsonError`, the text of a value (`Display`).
-//! Must not know: what the state file holds.
+//! Must not know: what the files hold.
 
 use std::fmt;
 
@@ -36,6 +37,11 @@ impl fmt::Display for JsonError {
 impl std::error::Error for JsonError {}
 
 impl Json {
+    /// An object from key-value pairs.
+    pub fn object<'a>(pairs: impl IntoIterator<Item = (&'a str, Json)>) -> Json {
+        Json::Object(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+    }
+
     /// A number from anything that prints as one (integers, and floats in their shortest
     /// round-trip form).
     pub fn number(n: impl fmt::Display) -> Json {
@@ -79,6 +85,38 @@ impl Json {
     }
 }
 
+/// A measured quantity: whole where it is, else with up to 6 decimals; one that is not finite
+/// is `null`.
+impl From<f64> for Json {
+    fn from(x: f64) -> Json {
+        if !x.is_finite() {
+            Json::Null
+        } else if x.fract() == 0.0 && x.abs() < 1e15 {
+            Json::number(x as i64)
+        } else {
+            Json::Number(format!("{x:.6}").trim_end_matches('0').to_string())
+        }
+    }
+}
+
+impl From<u64> for Json {
+    fn from(x: u64) -> Json {
+        Json::number(x)
+    }
+}
+
+impl From<&str> for Json {
+    fn from(s: &str) -> Json {
+        Json::String(s.to_string())
+    }
+}
+
+impl From<String> for Json {
+    fn from(s: String) -> Json {
+        Json::String(s)
+    }
+}
+
 fn write_string(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
     f.write_str("\"")?;
     for c in s.chars() {
@@ -86,6 +124,8 @@ fn write_string(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
             '"' => f.write_str("\\\"")?,
             '\\' => f.write_str("\\\\")?,
             '\n' => f.write_str("\\n")?,
+            '\t' => f.write_str("\\t")?,
+            '\r' => f.write_str("\\r")?,
             c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
             c => write!(f, "{c}")?,
         }
@@ -324,6 +364,35 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn measured_values_read_back_as_written() {
+        let v = Json::object([
+            ("a", Json::from(3u64)),
+            ("b", Json::from(-0.25)),
+            ("s", Json::from("q\"u\\o\nte é")),
+            ("l", Json::Array(vec![Json::Null, Json::Bool(true), Json::Array(vec![])])),
+            ("o", Json::Object(vec![])),
+            ("n", Json::from(f64::NAN)),
+        ]);
+        let text = v.to_string();
+        assert_eq!(text, r#"{"a": 3, "b": -0.25, "s": "q\"u\\o\nte é", "l": [null, true, []], "o": {}, "n": null}"#);
+        let back = parse(&text).unwrap();
+        assert_eq!(back.get("b").and_then(Json::as_f64), Some(-0.25));
+        assert_eq!(back.get("a").and_then(Json::as_u64), Some(3));
+        assert_eq!(back.get("s").and_then(Json::as_str), Some("q\"u\\o\nte é"));
+        assert_eq!(back.to_string(), text);
+    }
+
+    #[test]
+    fn torn_or_trailing_text_is_no_json() {
+        assert!(parse(r#"{"a":3,"b":[1,2"#).is_err());
+        assert!(parse(r#"{"a":3} x"#).is_err());
+        assert!(parse("").is_err());
+        let read = parse(" [1e3, \"\\u0041\"] ").unwrap();
+        let items = read.as_array().unwrap();
+        assert_eq!((items[0].as_f64(), items[1].as_str()), (Some(1000.0), Some("A")));
+    }
 
     #[test]
     fn a_value_reads_back_as_written() {
