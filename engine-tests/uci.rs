@@ -617,19 +617,55 @@ fn eval_prints_the_terms_and_the_total_as_the_command_line_does() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4";
     s.send(&format!("position fen {fen}"));
     s.send("eval");
-    let lines = s.expect(|l| l.starts_with("NNUE evaluation:"));
+    let lines = s.expect(|l| l.starts_with("Searching with:"));
     let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .args(["eval", "--variant", "chess", "--fen", fen])
         .output()
         .expect("menagerie eval");
     let table = String::from_utf8_lossy(&out.stdout);
-    let tail: Vec<&str> = table.lines().rev().filter(|l| !l.trim().is_empty()).take(2).collect();
-    assert_eq!(lines.iter().rev().take(2).map(String::as_str).collect::<Vec<_>>(), tail);
-    assert!(tail[1].starts_with("Total evaluation:"), "{tail:?}");
+    let tail: Vec<&str> = table.lines().rev().filter(|l| !l.trim().is_empty()).take(3).collect();
+    assert_eq!(lines.iter().rev().take(3).map(String::as_str).collect::<Vec<_>>(), tail);
+    assert!(tail[1].starts_with("NNUE evaluation:"), "{tail:?}");
+    assert!(tail[2].starts_with("Total evaluation:"), "{tail:?}");
     assert!(lines.iter().any(|l| l.contains("Material")), "{lines:?}");
     // The search was never started: the position and the engine are as before.
     s.send("isready");
     s.expect(|l| l == "readyok");
+}
+
+#[test]
+fn eval_says_what_the_search_evaluates_with_and_why() {
+    let dir = std::env::temp_dir().join(format!("menagerie-uci-eval-with-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("mine.vars");
+    std::fs::write(&file, "[my-shuffle:dchess]\n\n[my-nightriders:chess]\npiece = N nightrider NN value=500\n")
+        .expect("variant file");
+    let mut s = Session::start();
+    let searching_with = |s: &mut Session, variant: &str| {
+        s.send(&format!("setoption name UCI_Variant value {variant}"));
+        s.send("position startpos");
+        s.send("eval");
+        s.expect(|l| l.starts_with("Searching with:")).pop().expect("the line")
+    };
+    let measured = searching_with(&mut s, "dchess");
+    assert!(
+        measured.starts_with("Searching with: network menagerie-8x8-") && measured.ends_with("(built in)"),
+        "{measured}"
+    );
+    let unmeasured = searching_with(&mut s, "chess");
+    assert!(unmeasured.starts_with("Searching with: the hand-written evaluation (menagerie-8x8-"), "{unmeasured}");
+    assert!(unmeasured.contains("not its default"), "{unmeasured}");
+    // A variant of the user's whose pieces the 8x8 network knows gets it; one with a piece no
+    // network knows gets the hand-written evaluation, and eval says so.
+    s.send(&format!("setoption name VariantPath value {}", file.display()));
+    let user = searching_with(&mut s, "my-shuffle");
+    assert!(user.starts_with("Searching with: network menagerie-8x8-"), "{user}");
+    let unknown_piece = searching_with(&mut s, "my-nightriders");
+    assert_eq!(unknown_piece, "Searching with: the hand-written evaluation (no network fits my-nightriders)");
+    s.send("setoption name Use NNUE value false");
+    let off = searching_with(&mut s, "my-shuffle");
+    assert_eq!(off, "Searching with: the hand-written evaluation (Use NNUE is off)");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

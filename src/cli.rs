@@ -985,7 +985,8 @@ fn command_result(command: Command) -> Result<(), String> {
             };
             let pos = AnyPosition::from_fen(v, &fen).map_err(|e| e.to_string())?;
             let network = menagerie::nnue::embedded::fitting(menagerie::nnue::embedded::built_in(), v);
-            for line in menagerie::protocol::inspect::eval_lines(&pos, network.map(|n| &**n)) {
+            let searching_with = menagerie::nnue::embedded::describe(v, menagerie::nnue::embedded::default_for(v));
+            for line in menagerie::protocol::inspect::eval_lines(&pos, network.map(|n| &**n), &searching_with) {
                 say!("{line}");
             }
             Ok(())

@@ -312,6 +312,15 @@ impl Engine {
         nnue::embedded::fitting(self.eval_file.iter(), v).or_else(|| nnue::embedded::default_for(v)).cloned()
     }
 
+    /// In words, what a search of the current variant evaluates with, and why (what `eval`
+    /// reports).
+    pub fn evaluation_in_use(&self) -> String {
+        if !self.options.check(&options::USE_NNUE) {
+            return "the hand-written evaluation (Use NNUE is off)".to_string();
+        }
+        nnue::embedded::describe(self.variant, self.network().as_ref())
+    }
+
     /// The `EvalFile` network, if one was loaded and it fits the current variant.
     fn loaded_network(&self) -> Option<Arc<Network>> {
         nnue::embedded::fitting(self.eval_file.iter(), self.variant).cloned()

@@ -59,12 +59,12 @@ const FILES: &[BuiltInFile] = &[
 
 /// The networks that read back, each with where it is the default (an empty file, a build
 /// without EVALFILE, is no network).
-static BUILT_IN: Lazy<Vec<(Arc<Network>, DefaultIn)>> = Lazy::new(|| {
+static BUILT_IN: Lazy<Vec<(Arc<Network>, DefaultIn, &'static str)>> = Lazy::new(|| {
     FILES
         .iter()
         .filter(|f| !f.bytes.is_empty())
         .filter_map(|f| match file::read(f.bytes) {
-            Ok(net) => Some((Arc::new(net), f.default)),
+            Ok(net) => Some((Arc::new(net), f.default, f.name)),
             Err(e) => {
                 log::error!("built-in network {}: {e}", f.name);
                 None
@@ -75,22 +75,48 @@ static BUILT_IN: Lazy<Vec<(Arc<Network>, DefaultIn)>> = Lazy::new(|| {
 
 /// Every built-in network.
 pub fn built_in() -> impl Iterator<Item = &'static Arc<Network>> {
-    BUILT_IN.iter().map(|(net, _)| net)
+    BUILT_IN.iter().map(|(net, _, _)| net)
 }
 
 /// The built-in network to search `variant` with by default: one that fits it and measured
-/// stronger in it than the hand-written evaluation.
+/// stronger in it than the hand-written evaluation. A variant a user defined (in a file, or
+/// redefining a built-in one) was never measured; it gets its board family's network when its
+/// pieces fit the network's layout, since in every variant measured so far a fitting network
+/// beat the hand-written evaluation by hundreds of Elo (docs/history/network.md).
 pub fn default_for(variant: &Variant) -> Option<&'static Arc<Network>> {
+    let user_defined = !menagerie_rules::variant::is_builtin(&variant.name);
     fitting(
         BUILT_IN
             .iter()
-            .filter(|(_, default)| match default {
-                DefaultIn::Variants(names) => names.contains(&variant.name.as_str()),
+            .filter(|(_, default, _)| match default {
+                DefaultIn::Variants(names) => user_defined || names.contains(&variant.name.as_str()),
                 DefaultIn::Everywhere => true,
             })
-            .map(|(net, _)| net),
+            .map(|(net, _, _)| net),
         variant,
     )
+}
+
+/// The file name of a built-in network (`None` for any other network).
+pub fn built_in_name(network: &Arc<Network>) -> Option<&'static str> {
+    BUILT_IN.iter().find(|(net, _, _)| Arc::ptr_eq(net, network)).map(|(_, _, name)| *name)
+}
+
+/// In words, what a search of `variant` evaluates with when it was given `network` (what
+/// `eval` reports): the network and where it came from, or why it is the hand-written
+/// evaluation.
+pub fn describe(variant: &Variant, network: Option<&Arc<Network>>) -> String {
+    match (network, network.and_then(built_in_name)) {
+        (Some(_), Some(name)) => format!("network {name} (built in)"),
+        (Some(_), None) => "the network of EvalFile".to_string(),
+        (None, _) => match fitting(built_in(), variant).and_then(built_in_name) {
+            Some(name) => format!(
+                "the hand-written evaluation ({name} fits {} but is not its default: it was not measured stronger there)",
+                variant.name
+            ),
+            None => format!("the hand-written evaluation (no network fits {})", variant.name),
+        },
+    }
 }
 
 /// Which evaluation a run that is not a game (bench, datagen) searches a variant with.
@@ -132,14 +158,18 @@ mod tests {
     #[test]
     fn every_built_in_network_reads_back_and_one_fits_every_built_in_variant() {
         assert_eq!(built_in().count(), FILES.iter().filter(|f| !f.bytes.is_empty()).count());
-        for name in menagerie_rules::variant::names_with_options() {
+        // (Variants another test installs are not built in.)
+        for name in menagerie_rules::variant::names_with_options()
+            .into_iter()
+            .filter(|n| menagerie_rules::variant::is_builtin(n))
+        {
             assert!(fitting(built_in(), by_name(name).expect("variant")).is_some(), "{name}");
         }
     }
 
     #[test]
     fn each_built_in_network_fits_every_variant_it_is_the_default_in_and_no_other_is_defaulted() {
-        for (net, default) in BUILT_IN.iter() {
+        for (net, default, _) in BUILT_IN.iter() {
             if let DefaultIn::Variants(names) = default {
                 for name in *names {
                     let variant = by_name(name).unwrap_or_else(|_| panic!("the list names no variant {name}"));
@@ -155,5 +185,20 @@ mod tests {
             assert!(fitting(built_in(), variant).is_some(), "{name}");
             assert!(default_for(variant).is_none(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_variant_a_user_defines_gets_the_network_its_pieces_fit_and_none_otherwise() {
+        let text =
+            "[embedded-test-shuffle:dchess]\n\n[embedded-test-nightriders:chess]\npiece = N nightrider NN value=500\n";
+        let installed = menagerie_rules::variant::install(text, &|_| Ok(())).expect("the test file installs");
+        let shuffle = installed.iter().find(|v| v.name == "embedded-test-shuffle").expect("installed");
+        let eight_by_eight = BUILT_IN.iter().find(|(_, _, name)| name.contains("8x8")).map(|(net, _, _)| net);
+        let default = default_for(shuffle).expect("the 8x8 network fits a D-Chess child");
+        assert!(eight_by_eight.is_some_and(|net| Arc::ptr_eq(net, default)));
+        assert!(built_in_name(default).is_some_and(|name| name.contains("8x8")));
+        // The nightrider is no piece of any network's layout.
+        let nightriders = installed.iter().find(|v| v.name == "embedded-test-nightriders").expect("installed");
+        assert!(default_for(nightriders).is_none());
     }
 }

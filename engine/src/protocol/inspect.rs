@@ -95,8 +95,9 @@ pub fn board_lines(position: &AnyPosition) -> Vec<String> {
 }
 
 /// The lines of `eval`: the hand-written evaluation of `position`, term by term, then beside
-/// it the evaluation of `network` (the one `Use NNUE` would search with), both for White.
-pub fn eval_lines(position: &AnyPosition, network: Option<&Network>) -> Vec<String> {
+/// it the evaluation of `network` (the one `Use NNUE` would search with), both for White, then
+/// what a search evaluates with (`searching_with`, in words).
+pub fn eval_lines(position: &AnyPosition, network: Option<&Network>, searching_with: &str) -> Vec<String> {
     let table = with_position!(position, p => crate::eval::trace(p).to_string());
     let mut lines: Vec<String> = table.lines().map(str::to_string).collect();
     let variant = position.variant();
@@ -111,6 +112,7 @@ pub fn eval_lines(position: &AnyPosition, network: Option<&Network>) -> Vec<Stri
         }
         None => format!("NNUE evaluation: none (no network fits {})", variant.name),
     });
+    lines.push(format!("Searching with: {searching_with}"));
     lines
 }
 

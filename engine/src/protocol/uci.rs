@@ -108,7 +108,8 @@ impl<W: Write> Uci<W> {
                 return true;
             }
             "eval" => {
-                inspect::eval_lines(self.engine.position(), self.engine.fitting_network().as_deref())
+                let searching_with = self.engine.evaluation_in_use();
+                inspect::eval_lines(self.engine.position(), self.engine.fitting_network().as_deref(), &searching_with)
                     .iter()
                     .for_each(|l| self.say(l));
                 return true;
