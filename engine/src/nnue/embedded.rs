@@ -46,13 +46,13 @@ const FILES: &[BuiltInFile] = &[
         default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess"]),
     },
     BuiltInFile {
-        name: "menagerie-12x8-gen10.nnue",
-        bytes: include_bytes!("../../../nets/menagerie-12x8-gen10.nnue"),
+        name: "menagerie-12x8-gen11.nnue",
+        bytes: include_bytes!("../../../nets/menagerie-12x8-gen11.nnue"),
         default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
     BuiltInFile {
-        name: "menagerie-10x8-gen1.nnue",
-        bytes: include_bytes!("../../../nets/menagerie-10x8-gen1.nnue"),
+        name: "menagerie-10x8-gen2.nnue",
+        bytes: include_bytes!("../../../nets/menagerie-10x8-gen2.nnue"),
         default: DefaultIn::Variants(&["capablanca", "caparandom"]),
     },
 ];
