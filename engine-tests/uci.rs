@@ -652,8 +652,8 @@ fn eval_says_what_the_search_evaluates_with_and_why() {
         measured.starts_with("Searching with: network menagerie-8x8-") && measured.ends_with("(built in)"),
         "{measured}"
     );
-    let unmeasured = searching_with(&mut s, "chess");
-    assert!(unmeasured.starts_with("Searching with: the hand-written evaluation (menagerie-8x8-"), "{unmeasured}");
+    let unmeasured = searching_with(&mut s, "rvcstar");
+    assert!(unmeasured.starts_with("Searching with: the hand-written evaluation (menagerie-12x8-"), "{unmeasured}");
     assert!(unmeasured.contains("not its default"), "{unmeasured}");
     // A variant of the user's whose pieces the 8x8 network knows gets it; one with a piece no
     // network knows gets the hand-written evaluation, and eval says so.

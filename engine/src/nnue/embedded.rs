@@ -43,7 +43,15 @@ const FILES: &[BuiltInFile] = &[
         bytes: include_bytes!("../../../nets/menagerie-8x8-gen11.nnue"),
         // Chess-9 with strict castling and the promotion rule sets of Random Variant Chess are
         // the measured games with one rule changed that the network's inputs do not see.
-        default: DefaultIn::Variants(&["dchess", "chess9", "chess9+strict-castling", "displacement", "vdchess"]),
+        default: DefaultIn::Variants(&[
+            "dchess",
+            "chess9",
+            "chess9+strict-castling",
+            "displacement",
+            "vdchess",
+            "chess",
+            "chess960",
+        ]),
     },
     BuiltInFile {
         name: "menagerie-12x8-gen11.nnue",
@@ -174,9 +182,9 @@ mod tests {
                 }
             }
         }
-        // Chess and rvcstar fit the 8x8 and 12x8 networks' inputs but are not listed: they keep the
-        // hand-written evaluation unless a network is asked for.
-        for name in ["chess", "rvcstar"] {
+        // Rvcstar fits the 12x8 network's inputs but is not listed (its J is another piece than
+        // the one the network learned): it keeps the hand-written evaluation.
+        for name in ["rvcstar"] {
             let variant = by_name(name).expect("variant");
             assert!(fitting(built_in(), variant).is_some(), "{name}");
             assert!(default_for(variant).is_none(), "{name}");
