@@ -345,6 +345,35 @@ fn tune_command(a: TuneArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The settings of the self-play games that `balance` and `datagen` share.
+#[derive(clap::Args, Debug)]
+struct SelfPlayArgs {
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table per game thread, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The evaluation the games are played with (and, in `balance`, the pieces measured
+    /// with): default (as the engine plays, a built-in network where one is the default),
+    /// hand-written, or network (a built-in network wherever one fits).
+    #[arg(long, default_value = "default")]
+    eval: EvalArg,
+}
+
+impl SelfPlayArgs {
+    fn hash_mb(&self) -> usize {
+        self.hash.clamp(1, menagerie::engine::MAX_HASH_MB)
+    }
+}
+
+/// Game threads, each with one search thread: 1..MAX_THREADS.
+fn game_threads(threads: usize) -> Result<usize, String> {
+    if threads == 0 || threads > menagerie::engine::MAX_THREADS {
+        return Err(format!("--threads {threads}: 1..{}", menagerie::engine::MAX_THREADS));
+    }
+    Ok(threads)
+}
+
 /// `menagerie balance`.
 #[derive(clap::Args, Debug)]
 struct BalanceArgs {
@@ -376,14 +405,8 @@ struct BalanceArgs {
     /// Games at once, one search thread each (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Transposition table per game thread, MB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// The evaluation the games are played and the pieces measured with.
-    #[arg(long, default_value = "default")]
-    eval: EvalArg,
+    #[command(flatten)]
+    self_play: SelfPlayArgs,
     /// Positions sampled from the games to measure the pieces' worth, at most.
     #[arg(long, default_value_t = 2000)]
     worth_positions: usize,
@@ -408,10 +431,8 @@ fn balance_command(a: BalanceArgs) -> Result<(), String> {
     if !(0.0..1.0).contains(&a.jitter) {
         return Err(format!("--jitter {}: a share below 1", a.jitter));
     }
-    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 || threads > menagerie::engine::MAX_THREADS {
-        return Err(format!("--threads {threads}: 1..{}", menagerie::engine::MAX_THREADS));
-    }
+    let threads =
+        game_threads(a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())))?;
     let pregame = a.pregame.then(|| match a.pregame_nodes {
         Some(n) => pregame::Budget::Nodes(n),
         None => pregame::Budget::for_game(&SearchLimits::nodes(a.nodes)),
@@ -423,14 +444,14 @@ fn balance_command(a: BalanceArgs) -> Result<(), String> {
             movetime_ms: a.movetime,
             jitter: if a.movetime.is_some() { 0.0 } else { a.jitter },
             pregame,
-            eval: a.eval.into(),
+            eval: a.self_play.eval.into(),
         },
         starts: a.starts.parse().map_err(|e: balance::BalanceError| e.to_string())?,
         games_per_start: a.games_per_start,
         max_games: a.games,
         threads,
-        hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
-        seed: a.seed,
+        hash_mb: a.self_play.hash_mb(),
+        seed: a.self_play.seed,
         out: a.out,
         worth_positions: a.worth_positions,
     };
@@ -649,16 +670,8 @@ struct DatagenArgs {
     /// Games played at once, one search thread each.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Transposition table per game thread, MB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// The evaluation the games are played with: default (as the engine plays, a built-in
-    /// network where one is the default), hand-written, or network (a built-in network
-    /// wherever one fits).
-    #[arg(long, default_value = "default")]
-    eval: EvalArg,
+    #[command(flatten)]
+    self_play: SelfPlayArgs,
     /// Per mille of the games of variants with pieces in hand in which one side, at random,
     /// must play its best drop at one of its first ten moves (that move keeps no score).
     #[arg(long, default_value_t = 0)]
@@ -856,17 +869,17 @@ fn command_result(command: Command) -> Result<(), String> {
         Command::Pieces { variant, sample_games, nodes, seed } => pieces_command(&variant, sample_games, nodes, seed),
         Command::Datagen(a) => {
             let variants = a.variant.iter().map(|n| load_variant(n)).collect::<Result<Vec<_>, _>>()?;
-            if a.threads == 0 || a.threads > menagerie::engine::MAX_THREADS || a.nodes == 0 {
-                return Err("datagen needs at least one thread and one node per move".to_string());
+            if a.nodes == 0 {
+                return Err("--nodes 0: datagen needs at least one node per move".to_string());
             }
             let config = menagerie::datagen::DatagenConfig {
                 variants,
                 games: a.games,
                 nodes: a.nodes,
-                threads: a.threads,
-                seed: a.seed,
-                hash_mb: a.hash.clamp(1, menagerie::engine::MAX_HASH_MB),
-                eval: a.eval.into(),
+                threads: game_threads(a.threads)?,
+                seed: a.self_play.seed,
+                hash_mb: a.self_play.hash_mb(),
+                eval: a.self_play.eval.into(),
                 early_drop_permille: a.early_drop_permille.min(1000),
             };
             let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}"))

@@ -3,7 +3,7 @@
 //! processes refereed by the rules crate's `game`), `datagen` (self-play games for training,
 //! and their data format), `training` (the network trainer, its samples and checkpoints),
 //! `fuzz` (protocol fuzzing), `json` (the little JSON of their files), `tuning` (`menagerie tune`: SPSA tuning of the search's numbers
-//! by games).
+//! by games), `work_pool` (numbered jobs on worker threads, for the self-play tools).
 //!
 //! Depends on the engine and rules crates; neither knows this one.
 
@@ -14,3 +14,4 @@ pub mod json;
 pub mod tournament;
 pub mod training;
 pub mod tuning;
+pub mod work_pool;

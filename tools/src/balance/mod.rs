@@ -24,9 +24,12 @@ use menagerie_engine::pregame::PregameError;
 use menagerie_rules::startpos::StartError;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// How often a running study reports its progress.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// Why a study cannot go on.
 #[derive(Debug)]
@@ -244,57 +247,25 @@ fn play_missing(
     on_progress: &(impl Fn(BalanceProgress) + Sync),
 ) -> Result<(), BalanceError> {
     let writer = Mutex::new(file::GameWriter::append(&config.out)?);
-    let next = AtomicUsize::new(0);
     let played = AtomicU64::new(0);
-    let failure: Mutex<Option<BalanceError>> = Mutex::new(None);
     let started = Instant::now();
-    let threads = config.threads.min(todo.len()).max(1);
-    let running = AtomicUsize::new(threads);
     let progress =
         |played: u64| BalanceProgress { done: already + played, goal: plan.games, played, elapsed: started.elapsed() };
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut thread = GameThread::new(config.hash_mb);
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let failed = failure.lock().map_or(true, |f| f.is_some());
-                    let Some(&index) = todo.get(k).filter(|_| !failed) else { break };
-                    let seed = GameSettings::game_seed(config.seed, index);
-                    let result = games::play_game(&config.settings, index, plan.start_of(index), seed, &mut thread)
-                        .and_then(|g| match writer.lock() {
-                            Ok(mut w) => w.write(&g),
-                            Err(_) => Err(BalanceError::Settings("a game thread failed".to_string())),
-                        });
-                    match result {
-                        Ok(()) => {
-                            played.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                f.get_or_insert(e);
-                            }
-                            break;
-                        }
-                    }
-                }
-                running.fetch_sub(1, Ordering::Relaxed);
-            });
-        }
-        scope.spawn(|| {
-            let mut last = Instant::now();
-            while running.load(Ordering::Relaxed) > 0 {
-                std::thread::sleep(Duration::from_millis(100));
-                if last.elapsed() >= Duration::from_secs(10) {
-                    last = Instant::now();
-                    on_progress(progress(played.load(Ordering::Relaxed)));
-                }
-            }
-        });
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
+    crate::work_pool::run_jobs::<_, BalanceError>(
+        config.threads,
+        todo.len() as u64,
+        PROGRESS_EVERY,
+        || GameThread::new(config.hash_mb),
+        |thread, k| {
+            let index = todo[k as usize];
+            let seed = GameSettings::game_seed(config.seed, index);
+            let game = games::play_game(&config.settings, index, plan.start_of(index), seed, thread)?;
+            writer.lock().map_err(|_| BalanceError::Settings("a game thread failed".to_string()))?.write(&game)?;
+            played.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        },
+        || on_progress(progress(played.load(Ordering::Relaxed))),
+    )?;
     on_progress(progress(played.into_inner()));
     Ok(())
 }

@@ -225,72 +225,40 @@ pub fn run(
         return Ok(DatagenSummary::default());
     }
     let writer = Mutex::new(DataWriter::append(out)?);
-    let next = AtomicU64::new(0);
     let (games, positions) = (AtomicU64::new(0), AtomicU64::new(0));
-    let failure: Mutex<Option<DataError>> = Mutex::new(None);
     let started = Instant::now();
-    let running = AtomicU64::new(config.threads.max(1) as u64);
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                let tt = TranspositionTable::new(config.hash_mb);
-                let pool = SearchThreads::new(1);
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= config.games || failure.lock().map_or(true, |f| f.is_some()) {
-                        break;
-                    }
-                    let variant = config.variants[(g % config.variants.len() as u64) as usize];
-                    let seed = config.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
-                    let record = play_game_with_early_drops(
-                        variant,
-                        seed,
-                        config.nodes,
-                        config.eval,
-                        config.early_drop_permille,
-                        &tt,
-                        &pool,
-                    );
-                    let Some(record) = record else {
-                        continue;
-                    };
-                    let scored = record.moves.iter().filter(|m| m.1 != NO_SCORE).count() as u64;
-                    let written =
-                        writer.lock().map_err(|_| DataError::TooLong("lock")).and_then(|mut w| w.write(&record));
-                    match written {
-                        Ok(()) => {
-                            games.fetch_add(1, Ordering::Relaxed);
-                            positions.fetch_add(scored, Ordering::Relaxed);
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                f.get_or_insert(e);
-                            }
-                            break;
-                        }
-                    }
-                }
-                running.fetch_sub(1, Ordering::Relaxed);
-            });
-        }
-        scope.spawn(|| {
-            let mut last = Instant::now();
-            while running.load(Ordering::Relaxed) > 0 {
-                std::thread::sleep(Duration::from_millis(200));
-                if last.elapsed() >= PROGRESS_EVERY {
-                    last = Instant::now();
-                    let done = DatagenSummary {
-                        games: games.load(Ordering::Relaxed),
-                        positions: positions.load(Ordering::Relaxed),
-                    };
-                    on_progress(DatagenProgress { done, goal: config.games, elapsed: started.elapsed() });
-                }
-            }
-        });
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
+    crate::work_pool::run_jobs::<_, DataError>(
+        config.threads,
+        config.games,
+        PROGRESS_EVERY,
+        || (TranspositionTable::new(config.hash_mb), SearchThreads::new(1)),
+        |(tt, pool), g| {
+            let variant = config.variants[(g % config.variants.len() as u64) as usize];
+            let seed = config.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
+            let record = play_game_with_early_drops(
+                variant,
+                seed,
+                config.nodes,
+                config.eval,
+                config.early_drop_permille,
+                tt,
+                pool,
+            );
+            let Some(record) = record else {
+                return Ok(());
+            };
+            let scored = record.moves.iter().filter(|m| m.1 != NO_SCORE).count() as u64;
+            writer.lock().map_err(|_| DataError::TooLong("lock"))?.write(&record)?;
+            games.fetch_add(1, Ordering::Relaxed);
+            positions.fetch_add(scored, Ordering::Relaxed);
+            Ok(())
+        },
+        || {
+            let done =
+                DatagenSummary { games: games.load(Ordering::Relaxed), positions: positions.load(Ordering::Relaxed) };
+            on_progress(DatagenProgress { done, goal: config.games, elapsed: started.elapsed() });
+        },
+    )?;
     let summary = DatagenSummary { games: games.into_inner(), positions: positions.into_inner() };
     on_progress(DatagenProgress { done: summary, goal: config.games, elapsed: started.elapsed() });
     Ok(summary)
