@@ -128,12 +128,16 @@ fn symmetric_images(a: i8, b: i8) -> Vec<(i8, i8)> {
 }
 
 /// Whether a vector passes the direction filters. `groups` holds strings of one or two letters.
-fn passes(groups: &[String], (dx, dy): (i8, i8)) -> bool {
-    if groups.is_empty() {
-        return true;
-    }
+fn passes(groups: &[String], v: (i8, i8)) -> bool {
+    groups.is_empty() || groups.iter().any(|g| in_group(g, v))
+}
+
+/// Whether vector (dx, dy) passes one direction group: every letter of `g` holds (`f`orward,
+/// `b`ackward, `l`eft, `r`ight; `v`ertical and `s`ideways, which for an oblique leap mean its
+/// longer leg). The empty group passes every vector.
+pub(crate) fn in_group(g: &str, (dx, dy): (i8, i8)) -> bool {
     let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
-    let single = |c: char| match c {
+    g.chars().all(|c| match c {
         'f' => dy > 0,
         'b' => dy < 0,
         'l' => dx < 0,
@@ -153,8 +157,7 @@ fn passes(groups: &[String], (dx, dy): (i8, i8)) -> bool {
             }
         }
         _ => false,
-    };
-    groups.iter().any(|g| g.chars().all(single))
+    })
 }
 
 /// Parse a Betza string into its steps.

@@ -294,32 +294,6 @@ pub fn menagerie_betza(fsf_betza: &str) -> Result<String, BetzaRefusal> {
 /// Menagerie's direction groups.
 const GROUPS: [&str; 15] = ["", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "fv", "fs", "bv", "bs"];
 
-/// Whether vector (dx, dy) passes Menagerie's direction group `g` (see `betza::passes`).
-fn in_group(g: &str, (dx, dy): (i8, i8)) -> bool {
-    let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
-    g.chars().all(|c| match c {
-        'f' => dy > 0,
-        'b' => dy < 0,
-        'l' => dx < 0,
-        'r' => dx > 0,
-        'v' => {
-            if oblique {
-                dy.abs() > dx.abs()
-            } else {
-                dx == 0
-            }
-        }
-        's' => {
-            if oblique {
-                dx.abs() > dy.abs()
-            } else {
-                dy == 0
-            }
-        }
-        _ => false,
-    })
-}
-
 /// Menagerie Betza for a move set: per kind, atom and what the moves may do, the direction
 /// groups that together give exactly its vectors; `None` where no groups do.
 fn synthesize(moves: &BTreeSet<MoveAtom>) -> Option<String> {
@@ -350,7 +324,9 @@ fn synthesize(moves: &BTreeSet<MoveAtom>) -> Option<String> {
             .into_iter()
             .collect();
         let wanted: BTreeSet<(i8, i8)> = vectors.into_iter().collect();
-        let set_of = |g: &str| -> BTreeSet<(i8, i8)> { images.iter().copied().filter(|&v| in_group(g, v)).collect() };
+        let set_of = |g: &str| -> BTreeSet<(i8, i8)> {
+            images.iter().copied().filter(|&v| crate::betza::in_group(g, v)).collect()
+        };
         let mut chosen: Vec<&str> =
             GROUPS.iter().copied().filter(|g| !set_of(g).is_empty() && set_of(g).is_subset(&wanted)).collect();
         let covered: BTreeSet<(i8, i8)> = chosen.iter().flat_map(|g| set_of(g)).collect();
