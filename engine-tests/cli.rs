@@ -172,6 +172,37 @@ fn bad_input_fails_cleanly() {
 }
 
 #[test]
+fn datagen_refuses_a_network_file_that_does_not_fit_and_writes_nothing() {
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/menagerie-12x8-gen11.nnue");
+    let out = std::env::temp_dir().join(format!("menagerie-cli-datagen-{}.bin", std::process::id()));
+    let out_arg = out.to_str().expect("path");
+    let (code, stdout, err) =
+        menagerie(&["datagen", "--variant", "dchess", "--games", "1", "--eval-file", net, "--out", out_arg]);
+    assert_ne!(code, 0);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(
+        err.trim(),
+        "error: the network does not fit dchess: the network reads a 12x8 board, the variant has 8x8"
+    );
+    assert!(!out.exists(), "a data file was started");
+    let (code, _, err) = menagerie(&[
+        "datagen",
+        "--variant",
+        "dchess",
+        "--games",
+        "1",
+        "--eval-file",
+        net,
+        "--eval",
+        "network",
+        "--out",
+        out_arg,
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
 fn random_variant_chess_forms_from_the_command_line() {
     let (code, out, err) = menagerie(&["startpos", "--variant", "rvc", "--form", "restricted", "--index", "585"]);
     assert_eq!(code, 0, "{err}");

@@ -672,6 +672,10 @@ struct DatagenArgs {
     threads: usize,
     #[command(flatten)]
     self_play: SelfPlayArgs,
+    /// A network file to play every game with, in place of --eval (a candidate network as the
+    /// teacher of the next batch); it must fit every variant.
+    #[arg(long, conflicts_with = "eval")]
+    eval_file: Option<std::path::PathBuf>,
     /// Per mille of the games of variants with pieces in hand in which one side, at random,
     /// must play its best drop at one of its first ten moves (that move keeps no score).
     #[arg(long, default_value_t = 0)]
@@ -872,8 +876,15 @@ fn command_result(command: Command) -> Result<(), String> {
             if a.nodes == 0 {
                 return Err("--nodes 0: datagen needs at least one node per move".to_string());
             }
+            let network = match &a.eval_file {
+                Some(path) => Some(std::sync::Arc::new(
+                    menagerie::nnue::file::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                )),
+                None => None,
+            };
             let config = menagerie::datagen::DatagenConfig {
                 variants,
+                network,
                 games: a.games,
                 nodes: a.nodes,
                 threads: game_threads(a.threads)?,
@@ -882,8 +893,10 @@ fn command_result(command: Command) -> Result<(), String> {
                 eval: a.self_play.eval.into(),
                 early_drop_permille: a.early_drop_permille.min(1000),
             };
-            let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}"))
-                .map_err(|e| format!("{}: {e}", a.out.display()))?;
+            let summary = menagerie::datagen::run(&config, &a.out, |p| eprintln!("{p}")).map_err(|e| match e {
+                menagerie::datagen::format::DataError::Unfit(_) => e.to_string(),
+                _ => format!("{}: {e}", a.out.display()),
+            })?;
             say!("games {} positions {}", summary.games, summary.positions);
             Ok(())
         }

@@ -53,6 +53,8 @@ pub enum DataError {
     },
     /// A game that cannot be written in the format.
     TooLong(&'static str),
+    /// The network asked for does not fit a variant asked for.
+    Unfit(String),
 }
 
 impl fmt::Display for DataError {
@@ -61,6 +63,7 @@ impl fmt::Display for DataError {
             DataError::Io(e) => write!(f, "{e}"),
             DataError::Damaged { offset, why } => write!(f, "damaged record at byte {offset}: {why}"),
             DataError::TooLong(what) => write!(f, "{what} too long for the data format"),
+            DataError::Unfit(why) => write!(f, "the network does not fit {why}"),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod format;
 
 use format::{DataError, DataWriter, GameRecord, NO_SCORE};
 use menagerie_engine::nnue::embedded::EvalChoice;
+use menagerie_engine::nnue::{FeatureMap, Network};
 use menagerie_engine::search::{search, SearchJob, SearchLimits, SearchMemory, SearchThreads, TranspositionTable};
 use menagerie_rules::game::Game;
 use menagerie_rules::geometry::Color;
@@ -21,7 +22,7 @@ use menagerie_rules::variant::Variant;
 use menagerie_rules::with_position;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What to generate.
@@ -37,8 +38,11 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// Transposition table per game thread, MB.
     pub hash_mb: usize,
-    /// The evaluation the games are played with.
+    /// The evaluation the games are played with, unless `network` is given.
     pub eval: EvalChoice,
+    /// A network to play every game with in place of `eval`'s choice (a candidate that is not
+    /// built in, as the teacher of its successor's data). It must fit every variant.
+    pub network: Option<Arc<Network>>,
     /// Per mille of the games (of variants with pieces in hand) in which one side, chosen at
     /// random, must drop at one of its first `EARLY_DROP_BY` moves (see `EarlyDrop`).
     pub early_drop_permille: u32,
@@ -104,17 +108,19 @@ pub fn play_game(
     tt: &TranspositionTable,
     pool: &SearchThreads,
 ) -> Option<GameRecord> {
-    play_game_with_early_drops(variant, seed, nodes, eval, 0, tt, pool)
+    let network = eval.network_for(variant).map(|n| n.as_ref());
+    play_game_with_early_drops(variant, seed, nodes, network, 0, tt, pool)
 }
 
-/// `play_game` where in `early_drop_permille` of the games one side must drop early
-/// (`EarlyDrop`). The move made under that constraint keeps no score: it is not the search's
-/// free choice, so its position is no sample.
+/// `play_game` searched with `network` (`None`: the hand-written evaluation), where in
+/// `early_drop_permille` of the games one side must drop early (`EarlyDrop`). The move made
+/// under that constraint keeps no score: it is not the search's free choice, so its position
+/// is no sample. The network must fit `variant`.
 pub fn play_game_with_early_drops(
     variant: &'static Variant,
     seed: u64,
     nodes: u64,
-    eval: EvalChoice,
+    network: Option<&Network>,
     early_drop_permille: u32,
     tt: &TranspositionTable,
     pool: &SearchThreads,
@@ -140,7 +146,6 @@ pub fn play_game_with_early_drops(
     });
     let mut own_moves = [0u64; 2];
     tt.clear();
-    let network = eval.network_for(start.variant).map(|n| n.as_ref());
     let stop = std::sync::atomic::AtomicBool::new(false);
     // Each side keeps its history between its moves, as an engine does through a match, so
     // that the games are played as the engine plays them.
@@ -224,6 +229,15 @@ pub fn run(
     if config.variants.is_empty() {
         return Ok(DatagenSummary::default());
     }
+    if let Some(n) = &config.network {
+        for v in &config.variants {
+            FeatureMap::new(&n.layout, v).map_err(|e| DataError::Unfit(format!("{}: {e}", v.name)))?;
+        }
+    }
+    let network_for = |v: &Variant| match &config.network {
+        Some(n) => Some(n.as_ref()),
+        None => config.eval.network_for(v).map(|n| n.as_ref()),
+    };
     let writer = Mutex::new(DataWriter::append(out)?);
     let (games, positions) = (AtomicU64::new(0), AtomicU64::new(0));
     let started = Instant::now();
@@ -239,7 +253,7 @@ pub fn run(
                 variant,
                 seed,
                 config.nodes,
-                config.eval,
+                network_for(variant),
                 config.early_drop_permille,
                 tt,
                 pool,
@@ -270,6 +284,46 @@ mod tests {
     use menagerie_rules::any::AnyPosition;
     use menagerie_rules::variant::by_name;
 
+    /// The games of a one-thread run of `config` (written to a file of the test's own).
+    fn games_of(config: &DatagenConfig, name: &str) -> Result<Vec<GameRecord>, DataError> {
+        let path = std::env::temp_dir().join(format!("menagerie-datagen-{name}-{}.bin", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let result = run(config, &path, |_| {});
+        let records = result.and_then(|_| format::read_file(&path));
+        let _ = std::fs::remove_file(&path);
+        records
+    }
+
+    #[test]
+    fn a_network_file_plays_in_place_of_the_evaluation_asked_for() {
+        let dchess = by_name("dchess").expect("variant");
+        let eight = menagerie_engine::nnue::embedded::default_for(dchess).expect("8x8 network").clone();
+        let twelve = menagerie_engine::nnue::embedded::default_for(by_name("rvc").expect("rvc")).expect("12x8").clone();
+        let config = |eval, network| DatagenConfig {
+            variants: vec![dchess],
+            games: 2,
+            nodes: 200,
+            threads: 1,
+            seed: 9,
+            hash_mb: 1,
+            eval,
+            network,
+            early_drop_permille: 0,
+        };
+        let by_default = games_of(&config(EvalChoice::Default, None), "default").expect("default");
+        let hand_written = games_of(&config(EvalChoice::HandWritten, None), "hand").expect("hand-written");
+        let by_file = games_of(&config(EvalChoice::HandWritten, Some(eight)), "file").expect("network file");
+        assert_ne!(by_default[0].moves, hand_written[0].moves, "the two evaluations play differently");
+        // D-Chess's default is the 8x8 network: given as a file it plays the same games,
+        // whatever --eval says.
+        assert_eq!(by_file[0].moves, by_default[0].moves);
+        assert_eq!(by_file[1].moves, by_default[1].moves);
+        match games_of(&config(EvalChoice::Default, Some(twelve)), "unfit") {
+            Err(DataError::Unfit(why)) => assert!(why.starts_with("dchess"), "{why}"),
+            other => panic!("a 12x8 network played D-Chess: {other:?}"),
+        }
+    }
+
     #[test]
     fn every_generated_position_replays_legally_from_its_start() {
         let path = std::env::temp_dir().join(format!("menagerie-datagen-{}.bin", std::process::id()));
@@ -283,6 +337,7 @@ mod tests {
             seed: 5,
             hash_mb: 1,
             eval: EvalChoice::Default,
+            network: None,
             early_drop_permille: 0,
         };
         let summary = run(&config, &path, |_| {}).expect("datagen");
@@ -310,8 +365,7 @@ mod tests {
         // A side that dropped by choice before its early-drop move has nothing left to drop.
         let mut forced_games = 0;
         for seed in 0..6 {
-            let game =
-                play_game_with_early_drops(vd, seed, 100, EvalChoice::HandWritten, 1000, &tt, &pool).expect("a game");
+            let game = play_game_with_early_drops(vd, seed, 100, None, 1000, &tt, &pool).expect("a game");
             let first_searched = game.moves.iter().position(|m| m.1 != NO_SCORE).expect("a searched move");
             let unscored: Vec<usize> =
                 (first_searched..game.moves.len()).filter(|&i| game.moves[i].1 == NO_SCORE).collect();
