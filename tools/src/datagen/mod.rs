@@ -284,14 +284,19 @@ mod tests {
     use menagerie_rules::any::AnyPosition;
     use menagerie_rules::variant::by_name;
 
-    /// The games of a one-thread run of `config` (written to a file of the test's own).
-    fn games_of(config: &DatagenConfig, name: &str) -> Result<Vec<GameRecord>, DataError> {
+    /// Runs `config` into a file of the test's own and reads back what it wrote.
+    fn run_and_read(config: &DatagenConfig, name: &str) -> Result<(DatagenSummary, Vec<GameRecord>), DataError> {
         let path = std::env::temp_dir().join(format!("menagerie-datagen-{name}-{}.bin", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let result = run(config, &path, |_| {});
-        let records = result.and_then(|_| format::read_file(&path));
+        let result =
+            run(config, &path, |_| {}).and_then(|summary| format::read_file(&path).map(|records| (summary, records)));
         let _ = std::fs::remove_file(&path);
-        records
+        result
+    }
+
+    /// The games of a run of `config`.
+    fn games_of(config: &DatagenConfig, name: &str) -> Result<Vec<GameRecord>, DataError> {
+        run_and_read(config, name).map(|(_, records)| records)
     }
 
     #[test]
@@ -326,8 +331,6 @@ mod tests {
 
     #[test]
     fn every_generated_position_replays_legally_from_its_start() {
-        let path = std::env::temp_dir().join(format!("menagerie-datagen-{}.bin", std::process::id()));
-        let _ = std::fs::remove_file(&path);
         let variants = ["dchess", "vdchess", "rvc"].iter().map(|n| by_name(n).expect("variant")).collect();
         let config = DatagenConfig {
             variants,
@@ -340,9 +343,7 @@ mod tests {
             network: None,
             early_drop_permille: 0,
         };
-        let summary = run(&config, &path, |_| {}).expect("datagen");
-        let records = format::read_file(&path).expect("read");
-        let _ = std::fs::remove_file(&path);
+        let (summary, records) = run_and_read(&config, "replay").expect("datagen");
         assert_eq!(records.len() as u64, summary.games);
         assert!(summary.games >= 2 && summary.positions > 0, "{summary:?}");
         for r in &records {
