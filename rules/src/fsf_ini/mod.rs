@@ -16,6 +16,8 @@ pub mod pieces;
 pub mod translate;
 
 pub use ini::Malformed;
+
+use crate::variant::parse::{LINE_KEYS, SECTION_KEYS};
 use std::fmt;
 
 /// A section Menagerie does not take, and why: nothing of it is taken.
@@ -50,35 +52,6 @@ pub struct Section {
 /// One section's outcome: Menagerie's text for it, or why not.
 pub type Translated = Result<Section, Refusal>;
 
-/// Keys of Menagerie's own format (`castling` is in both formats and decides nothing).
-const MENAGERIE_KEYS: [&str; 25] = [
-    "board",
-    "piece",
-    "no-piece",
-    "double-step",
-    "promotion",
-    "promotion-if-absent",
-    "promotion-from-initial-array",
-    "promotion-once",
-    "castling-between-safe",
-    "drops",
-    "captures-to-hand",
-    "stalemate",
-    "start-template",
-    "start",
-    "transposition",
-    "relocation",
-    "short-list",
-    "start-default",
-    "form-slots",
-    "form-general",
-    "form-restricted",
-    "form-bases",
-    "form-dedup",
-    "form-clash",
-    "replace",
-];
-
 /// Whether `text` is a Fairy-Stockfish variant file: some `key = value` line (outside comments)
 /// uses a key that only Fairy-Stockfish reads (`startFen`, `pieceToCharTable`, `maxRank`,
 /// `customPiece1`, `knight`, ...). Menagerie's own keys are lower case with hyphens and never
@@ -87,7 +60,7 @@ pub fn is_fairy_stockfish(text: &str) -> bool {
     text.lines().map(str::trim).filter(|l| !l.starts_with('#') && !l.starts_with(';') && !l.starts_with('[')).any(|l| {
         l.split_once('=').is_some_and(|(k, _)| {
             let k = k.trim();
-            !MENAGERIE_KEYS.contains(&k) && model::is_fsf_key(k)
+            !SECTION_KEYS.contains(&k) && !LINE_KEYS.contains(&k) && model::is_fsf_key(k)
         })
     })
 }

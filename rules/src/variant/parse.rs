@@ -170,6 +170,38 @@ pub fn read_definitions(text: &str, known: &Definitions) -> Result<Definitions, 
     Ok(Definitions { sections })
 }
 
+/// The keys a section sets once each: a later line, or the section's own over its parent's,
+/// replaces the value.
+pub const SECTION_KEYS: [&str; 23] = [
+    "board",
+    "double-step",
+    "promotion",
+    "promotion-if-absent",
+    "promotion-from-initial-array",
+    "promotion-once",
+    "castling",
+    "castling-between-safe",
+    "drops",
+    "captures-to-hand",
+    "stalemate",
+    "start-template",
+    "start",
+    "transposition",
+    "relocation",
+    "short-list",
+    "start-default",
+    "form-slots",
+    "form-general",
+    "form-restricted",
+    "form-bases",
+    "form-dedup",
+    "form-clash",
+];
+
+/// The keys a section may give on many lines: `piece` and `no-piece` add or take away one
+/// piece by letter, `replace` says whether the section replaces a variant of its name.
+pub const LINE_KEYS: [&str; 3] = ["piece", "no-piece", "replace"];
+
 /// The longest variant name accepted.
 pub const MAX_NAME_LEN: usize = 40;
 
@@ -180,33 +212,8 @@ fn build(s: &Section) -> Result<Variant, VariantError> {
             .map(|(l, v)| (*l, v.as_str()))
             .ok_or_else(|| VariantError { line: s.line, message: format!("variant '{}' lacks '{key}'", s.name) })
     };
-    let known = [
-        "board",
-        "double-step",
-        "promotion",
-        "promotion-if-absent",
-        "promotion-from-initial-array",
-        "promotion-once",
-        "castling",
-        "castling-between-safe",
-        "drops",
-        "captures-to-hand",
-        "stalemate",
-        "start-template",
-        "start",
-        "transposition",
-        "relocation",
-        "short-list",
-        "start-default",
-        "form-slots",
-        "form-general",
-        "form-restricted",
-        "form-bases",
-        "form-dedup",
-        "form-clash",
-    ];
     for (k, (line, _)) in &s.keys {
-        if !known.contains(&k.as_str()) {
+        if !SECTION_KEYS.contains(&k.as_str()) {
             return Err(VariantError { line: *line, message: format!("unknown key '{k}'") });
         }
     }
