@@ -173,7 +173,7 @@ fn bad_input_fails_cleanly() {
 
 #[test]
 fn datagen_refuses_a_network_file_that_does_not_fit_and_writes_nothing() {
-    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/menagerie-12x8-gen11.nnue");
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/menagerie-12x8-gen12.nnue");
     let out = std::env::temp_dir().join(format!("menagerie-cli-datagen-{}.bin", std::process::id()));
     let out_arg = out.to_str().expect("path");
     let (code, stdout, err) =

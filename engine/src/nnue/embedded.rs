@@ -54,8 +54,8 @@ const FILES: &[BuiltInFile] = &[
         ]),
     },
     BuiltInFile {
-        name: "menagerie-12x8-gen11.nnue",
-        bytes: include_bytes!("../../../nets/menagerie-12x8-gen11.nnue"),
+        name: "menagerie-12x8-gen12.nnue",
+        bytes: include_bytes!("../../../nets/menagerie-12x8-gen12.nnue"),
         default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
     BuiltInFile {
