@@ -27,10 +27,10 @@ import argparse
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
 import time
+
+from oracle_engines import Sjaak, Uci, Unavailable, which
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -322,133 +322,6 @@ class Gen:
 
 # --------------------------------------------------------------------------- engines
 
-def which(env, *cands):
-    p = os.environ.get(env)
-    if p:
-        return p
-    for c in cands:
-        if os.path.isabs(c) and os.path.exists(c):
-            return c
-        w = shutil.which(c)
-        if w:
-            return w
-    return None
-
-
-class Unavailable(Exception):
-    pass
-
-
-class Uci:
-    def __init__(self, path, options=()):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        lines = self.wait("uciok")
-        self.name = next((l[8:].strip() for l in lines if l.startswith("id name")), path)
-        for k, v in options:
-            self.send("setoption name %s value %s" % (k, v))
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine died")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-
-    def perft(self, fen, depth, moves=()):
-        self.send("position fen %s%s" % (fen, (" moves " + " ".join(moves)) if moves else ""))
-        self.send("go perft %d" % depth)
-        lines = self.wait("Nodes searched")
-        div = {}
-        for l in lines:
-            m = re.match(r"^([a-l]\d+[a-l]\d+[a-z]?|\S+@\S+): (\d+)$", l)
-            if m:
-                div[m.group(1)] = int(m.group(2))
-        return int(lines[-1].split(":")[1]), div
-
-    def state(self, fen, moves=()):
-        """-> (fen, in_check) after the moves"""
-        self.send("position fen %s%s" % (fen, (" moves " + " ".join(moves)) if moves else ""))
-        self.send("d")
-        out, chk = None, None
-        for l in self.wait("Checkers"):
-            if l.startswith("Fen: "):
-                out = l[5:].strip()
-            if l.startswith("Checkers"):
-                chk = bool(l.split(":", 1)[1].strip())
-        return out, chk
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
-
-class Sjaak:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.variant = None
-        self.send("board off")
-        self.send("prompt off")
-        self.send("load " + SJAAK_TXT)
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def perft(self, variant, fen, depth, divide=False):
-        if variant != self.variant:
-            self.send("variant " + variant)
-            self.send("new")
-            self.variant = variant
-        self.send("setboard " + fen)
-        self.send("perft %d%s" % (depth, " 1" if divide else ""))
-        div = {}
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("sjaakii died")
-            m = re.match(r"^\s*(\d+)\s+(\d+)\s+\S+\s+\S+nps", line)
-            if m:
-                if int(m.group(1)) == depth:
-                    return int(m.group(2)), div
-                div = {}
-                continue
-            m = re.match(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s*$", line)
-            if m:
-                div[sjaak_move(m.group(1))] = int(m.group(2))
-            elif re.search(r"(?i)illegal|error|unknown|bad fen", line):
-                raise RuntimeError("sjaakii: " + line.strip())
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
-
-def sjaak_move(s):
-    m = re.match(r"^[A-Z]?([a-l]\d+)[-x]([a-l]\d+)(?:=?([A-Z]))?$", s)
-    if m:
-        return m.group(1) + m.group(2) + (m.group(3) or "").lower()
-    return s
-
-
 _procs = {}
 
 
@@ -473,7 +346,7 @@ def sjaak():
         path = which("SJAAK_BIN", "/usr/games/sjaakii", "sjaakii")
         if not path:
             raise Unavailable("sjaakii")
-        _procs["sjaak"] = Sjaak(path)
+        _procs["sjaak"] = Sjaak(path, SJAAK_TXT)
     return _procs["sjaak"]
 
 

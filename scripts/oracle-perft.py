@@ -35,10 +35,11 @@ configs; default: ../shared/oracle-configs next to the work tree, then /work/sha
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
+
+from oracle_engines import Sjaak, Uci, Unavailable, which
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -62,17 +63,6 @@ def cfg(name):
     if CONFIGS is None:
         CONFIGS = find_configs()
     return os.path.join(CONFIGS, name)
-
-
-def which(env, *names):
-    p = os.environ.get(env)
-    if p:
-        return p if os.path.exists(p) or shutil.which(p) else None
-    for n in names:
-        w = shutil.which(n) or (os.path.exists("/usr/games/" + n) and "/usr/games/" + n)
-        if w:
-            return w
-    return None
 
 
 # --------------------------------------------------------------------------- FEN helpers
@@ -135,60 +125,6 @@ def disp_board(fen):
 
 # --------------------------------------------------------------------------- UCI engines
 
-class Uci:
-    def __init__(self, path, options=()):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        for k, v in options:
-            self.send("setoption name %s value %s" % (k, v))
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine died")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-
-    def perft(self, fen, depth, moves=()):
-        self.send("position fen %s%s" % (fen, (" moves " + " ".join(moves)) if moves else ""))
-        self.send("go perft %d" % depth)
-        lines = self.wait("Nodes searched")
-        div = {}
-        for l in lines:
-            m = re.match(r"^(\S+): (\d+)$", l)
-            if m:
-                div[m.group(1)] = int(m.group(2))
-        total = int(lines[-1].split(":")[1])
-        return total, div
-
-    def fen_after(self, fen, moves):
-        self.send("position fen %s moves %s" % (fen, " ".join(moves)))
-        self.send("d")
-        for l in self.wait("Checkers"):
-            if l.startswith("Fen: "):
-                return l[5:].strip()
-        raise RuntimeError("no Fen line")
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
-
 _procs = {}
 
 
@@ -214,71 +150,11 @@ def sf_proc(chess960):
     return _procs[key]
 
 
-class Unavailable(Exception):
-    pass
-
-
 class NotExpressible(Exception):
     pass
 
 
 # --------------------------------------------------------------------------- Sjaak II
-
-class Sjaak:
-    def __init__(self):
-        path = which("SJAAK_BIN", "sjaakii")
-        if not path:
-            raise Unavailable("sjaakii not installed")
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.variant = None
-        self.send("board off")
-        self.send("prompt off")
-        self.send("load " + cfg("sjaakii-variants.txt"))
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def perft(self, variant, fen, depth, divide=False):
-        if variant != self.variant:
-            self.send("variant " + variant)
-            self.send("new")
-            self.variant = variant
-        self.send("setboard " + fen)
-        self.send("perft %d%s" % (depth, " 1" if divide else ""))
-        div = {}
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("sjaakii died")
-            m = re.match(r"^\s*(\d+)\s+(\d+)\s+\S+\s+\S+nps", line)
-            if m:
-                if int(m.group(1)) == depth:
-                    return int(m.group(2)), div
-                div = {}
-                continue
-            m = re.match(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s*$", line)
-            if m:
-                k = sjaak_move(m.group(1))
-                i = 2
-                while k in div:   # flexible castlings all print as O-O / O-O-O
-                    k = "%s#%d" % (k.split("#")[0], i)
-                    i += 1
-                div[k] = int(m.group(2))
-            elif re.search(r"(?i)illegal|error|unknown", line):
-                raise RuntimeError("sjaakii: " + line.strip())
-
-
-def sjaak_move(s):
-    m = re.match(r"^[A-Z]?([a-h][1-8])[-x]([a-h][1-8])(?:=?([A-Z]))?$", s)
-    if m:
-        return m.group(1) + m.group(2) + (m.group(3) or "").lower()
-    m = re.match(r"^([A-Z])@([a-h][1-8])$", s)
-    if m:
-        return s
-    return s   # castling (O-O, O-O-O, flexible forms) kept as printed
-
 
 def sjaak_castles_to_uci(fen, div):
     """Chess960-style names for Sjaak II's O-O / O-O-O (king takes the outermost rook)."""
@@ -307,7 +183,10 @@ def sjaak_castles_to_uci(fen, div):
 
 def sjaak():
     if "sjaak" not in _procs:
-        _procs["sjaak"] = Sjaak()
+        path = which("SJAAK_BIN", "sjaakii")
+        if not path:
+            raise Unavailable("sjaakii not installed")
+        _procs["sjaak"] = Sjaak(path, cfg("sjaakii-variants.txt"))
     return _procs["sjaak"]
 
 
@@ -389,7 +268,7 @@ def disp_fsf_perft(fen, depth, divide, use_pyffish):
             return list(fsf_proc(v, True).perft(f, 1)[1].keys())
 
         def make(v, f, m):
-            return fsf_proc(v, True).fen_after(f, [m])
+            return fsf_proc(v, True).state(f, [m])[0]
 
     def rec(f, d):
         if not use_pyffish and f.split()[2] == "-":
