@@ -2,18 +2,11 @@
 //! numbers against a recount of the game file it wrote, a stopped study resumed without
 //! losing or doubling games, a file of another study refused, and the piece diagrams.
 
+mod common;
+
+use common::menagerie;
 use menagerie::json::{self, Json};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn menagerie(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A fresh folder of the test's own.
 fn folder(name: &str) -> PathBuf {

@@ -1,17 +1,11 @@
 //! Tests of the `menagerie` executable as a user runs it: output formats, start positions,
 //! pre-game setup options, and bad input (non-zero exit, one line on stderr, nothing on stdout).
 
+mod common;
+
+use common::menagerie;
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-fn menagerie(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn perft_divide_prints_one_line_per_move_and_the_total() {

@@ -7,6 +7,9 @@
 //!
 //! Budgets are small node counts, which keep the searches deterministic on one thread.
 
+mod common;
+
+use common::menagerie;
 use menagerie::engine::Engine;
 use menagerie::geometry::Color;
 use menagerie::pregame::{
@@ -347,15 +350,6 @@ fn the_protocol_command_answers_in_documented_lines_and_leaves_the_engine_alone(
     }
     assert_eq!(engine.variant().name, "chess9");
     assert_eq!(engine.position().to_fen(), before);
-}
-
-fn menagerie(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("run menagerie");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -19,6 +19,17 @@ use std::time::{Duration, Instant};
 mod suites;
 pub use suites::*;
 
+/// The engine binary run once with these arguments: its exit code (-1 if killed), stdout and
+/// stderr.
+pub fn menagerie(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("run menagerie");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The engine binary started with no arguments (stderr dropped): the process, its stdin, and its
 /// stdout lines as a reader thread passes them on.
 pub fn spawn_engine() -> (Child, ChildStdin, Receiver<String>) {
