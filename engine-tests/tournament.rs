@@ -1,7 +1,8 @@
 //! `menagerie match` and `menagerie book` against the real binary: forfeits by fake engines (an
 //! illegal move in UCI and XBoard, a hang without and with a clock, a crash followed by a
 //! restart), the pre-game protocol's client side, short real self-matches in every variant, a
-//! killed match that leaves a valid PGN, an SPRT that stops, and EPD books.
+//! killed match that leaves a valid PGN, a match resumed from its PGN, an SPRT that stops, and EPD
+//! books.
 //!
 //! Nothing here asserts how long a match takes: each `menagerie match` only has to end (a match
 //! that runs past `MATCH_HANG_GUARD` has hung).
@@ -352,6 +353,41 @@ fn a_killed_match_leaves_every_finished_game() {
 }
 
 #[test]
+fn a_match_resumes_from_its_pgn_file() {
+    let dir = scratch("resume");
+    let pgn = dir.join("resume.pgn");
+    let engines = [ours("a"), ours("b")];
+    let args = |games: &'static str| ["--variant", "dchess", "--tc", "depth=1", "--games", games, "--maxmoves", "40"];
+    run_match(&engines, &args("4"), &pgn);
+    let first_four = std::fs::read_to_string(&pgn).expect("pgn");
+    // What a kill while writing a game leaves behind.
+    std::fs::write(&pgn, format!("{first_four}[Event \"Menagerie match\"]\n[Site \"x")).expect("write");
+    let out = run_match(&engines, &[&args("8")[..], &["--resume"]].concat(), &pgn);
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    assert!(text.starts_with(&first_four), "the finished games are kept as they were");
+    let mut rounds: Vec<usize> = read_pgn(&pgn).iter().map(|g| g.tag("Round").parse().expect("round")).collect();
+    rounds.sort();
+    assert_eq!(rounds, (1..=8).collect::<Vec<_>>());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("/8 = "), "all eight games are counted: {table}");
+
+    // Another seed schedules other starts: refused, and the file is left alone.
+    let other = output_within_hang_guard({
+        let mut cmd = Command::new(BIN);
+        cmd.arg("match");
+        for e in &engines {
+            cmd.arg("--engine").args(e);
+        }
+        cmd.args(args("8")).arg("--pgn").arg(&pgn).args(["--seed", "12", "--resume"]);
+        cmd
+    });
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("--resume") && err.contains("--seed"), "{err}");
+    assert_eq!(std::fs::read_to_string(&pgn).expect("pgn"), text);
+}
+
+#[test]
 fn the_sprt_stops_a_decided_match() {
     let dir = scratch("sprt");
     let pgn = dir.join("sprt.pgn");
@@ -377,6 +413,17 @@ fn the_sprt_stops_a_decided_match() {
     assert!((4..200).contains(&games), "{games} games");
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("H1 accepted"), "{table}");
+    // Resumed, a decided match plays no more games and says the same.
+    let bad = vec!["name=bad".to_string(), fake("illegal.py")];
+    let sprt = ["--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05", "--resume"];
+    let again = run_match(
+        &[ours("menagerie"), bad],
+        &[&["--variant", "chess", "--tc", "depth=1", "--games", "200"][..], &sprt].concat(),
+        &pgn,
+    );
+    assert_eq!(read_pgn(&pgn).len(), games);
+    let resumed = String::from_utf8_lossy(&again.stdout);
+    assert!(resumed.contains("H1 accepted") && resumed.contains(&format!("/{games} = ")), "{resumed}");
 }
 
 #[test]

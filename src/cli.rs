@@ -716,6 +716,10 @@ struct MatchArgs {
     /// Append each finished game to this PGN file.
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
+    /// Go on with an interrupted match: the games its --pgn file holds count and are not played
+    /// again (give the same engines, variant, openings and --seed; --games may grow).
+    #[arg(long, requires_all = ["pgn", "seed"])]
+    resume: bool,
     #[arg(long, default_value = "Menagerie match")]
     event: String,
     /// elo0=0 elo1=5 alpha=0.05 beta=0.05: stop when decided.
@@ -780,6 +784,7 @@ fn run_match_command(a: MatchArgs) -> Result<(), String> {
         },
         concurrency: a.concurrency,
         pgn_out: a.pgn,
+        resume: a.resume,
         event: a.event,
         sprt,
     };
@@ -812,8 +817,17 @@ pub fn run(args: Vec<String>) -> i32 {
                 return 0;
             }
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
-            fail(format!("{first} (see 'menagerie --help')"))
+            // clap's message up to its usage lines, on one line (a missing argument is named on
+            // the line after the first).
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = message.join(" ");
+            let message = message.trim_start_matches("error: ");
+            fail(format!("{} (see 'menagerie --help')", if message.is_empty() { "bad arguments" } else { message }))
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod client;
 pub mod engine_process;
 pub mod pgn;
 pub mod referee;
+pub mod resume;
 pub mod runner;
 pub mod schedule;
 pub mod stats;

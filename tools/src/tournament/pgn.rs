@@ -1,5 +1,6 @@
 //! PGN text of a finished game: the seven-tag roster plus `Variant`, `FEN`, `SetUp`,
-//! `Termination`, `TimeControl` (and `Pregame` when there was one), SAN moves with
+//! `Termination`, `TimeControl` (and `Pregame` when there was one, `WhiteScore` when the result
+//! scores other than 1, 1/2 or 0), SAN moves with
 //! `{+0.35/12 0.8s}` comments, lines of at most 79 characters.
 //!
 //! Owns: `game_pgn`, `PgnHeader`.
@@ -61,6 +62,16 @@ pub fn game_pgn(h: &PgnHeader, g: &GameRecord) -> String {
     tag("TimeControl", &g.time_control);
     if let Some(p) = &g.pregame {
         tag("Pregame", p);
+    }
+    // A result the Result tag cannot say (a stalemate scored 3/5), for whoever reads the file
+    // back (`menagerie match --resume`).
+    let plain = match g.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        _ => 0.5,
+    };
+    if g.white_score != plain {
+        tag("WhiteScore", &g.white_score.to_string());
     }
     out.push('\n');
     let mut tokens = Vec::new();

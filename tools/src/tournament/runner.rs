@@ -1,7 +1,7 @@
 //! The match: checks that every engine starts, runs the scheduled games on worker threads (each
 //! with its own engine processes), writes and flushes each game's PGN as it ends, prints a
 //! progress line per game on stderr, stops early when the SPRT is decided, and prints the final
-//! table.
+//! table. Resuming, it counts the games its PGN file already holds and plays only the others.
 //!
 //! Owns: `MatchConfig`, `MatchSummary`, `run_match`, the final table text.
 //! Must not know: protocol text, rules internals.
@@ -10,6 +10,7 @@ use super::client::Client;
 use super::engine_process::{EngineSpec, Proto};
 use super::pgn::{game_pgn, PgnHeader};
 use super::referee::{play_game, GameRecord, Pairing};
+use super::resume::read_finished_games;
 use super::schedule::{concurrency, pairings, Schedule};
 use super::stats::{Sprt, SprtState, Tally};
 use super::uci_client::UciClient;
@@ -17,7 +18,7 @@ use super::xboard_client::XboardClient;
 use super::{GameOptions, MatchError};
 use crossbeam_channel::{bounded, unbounded};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Everything a match needs.
@@ -28,6 +29,9 @@ pub struct MatchConfig {
     pub options: GameOptions,
     pub concurrency: usize,
     pub pgn_out: Option<PathBuf>,
+    /// Go on with the match whose games `pgn_out` already holds (the same engines, variant,
+    /// openings and seed): those games count, their rounds are not played again.
+    pub resume: bool,
     pub event: String,
     pub sprt: Option<Sprt>,
 }
@@ -35,8 +39,9 @@ pub struct MatchConfig {
 /// What a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchSummary {
+    /// The games played by this run (not those a resumed match found in its PGN file).
     pub games: Vec<GameRecord>,
-    /// Per pair (a, b), from a's point of view.
+    /// Per pair (a, b), from a's point of view, resumed games included.
     pub tallies: Vec<((usize, usize), Tally)>,
     pub sprt: Option<SprtVerdict>,
     pub table: String,
@@ -84,6 +89,64 @@ fn sprt_line(s: &Sprt, verdict: &SprtVerdict, games: usize) -> String {
         "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}], {verdict_text}\n",
         s.elo0, s.elo1, s.alpha, s.beta, verdict.llr
     )
+}
+
+/// A game a resumed match found finished in its PGN file.
+struct Resumed {
+    round: usize,
+    white_index: usize,
+    black_index: usize,
+    white_score: f64,
+}
+
+/// The finished games of the PGN file at `path`, each checked against the round of this
+/// match's schedule it claims to be (players, colours and start, or players alone where a
+/// pre-game decides colours and start); a game cut short at the file's end is cut off. A
+/// missing file is a match not yet begun.
+fn resume_from(path: &Path, schedule: &[Pairing], names: &[String]) -> Result<Vec<Resumed>, MatchError> {
+    let io = |e: std::io::Error| MatchError::Io(format!("{}: {e}", path.display()));
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(e)),
+    };
+    let bad = |m: String| MatchError::Config(format!("--resume: {}: {m}", path.display()));
+    let log = read_finished_games(&text).map_err(|e| bad(e.to_string()))?;
+    let mut seen = vec![false; schedule.len()];
+    let mut out = Vec::new();
+    for g in &log.games {
+        let Some(p) = g.round.checked_sub(1).and_then(|i| schedule.get(i)) else {
+            return Err(bad(format!("round {} is not one of this match's {} games", g.round, schedule.len())));
+        };
+        let index = |name: &str| names.iter().position(|n| n == name);
+        let (white, black) = if p.a_first { (p.a, p.b) } else { (p.b, p.a) };
+        let mismatch = || {
+            bad(format!(
+                "round {} is {} - {} from {}, but this match's round {} is {} - {} from {} (resume with the same \
+                 engines, variant, openings and --seed)",
+                g.round, g.white, g.black, g.fen, p.round, names[white], names[black], p.fen
+            ))
+        };
+        let (Some(white_index), Some(black_index)) = (index(&g.white), index(&g.black)) else { return Err(mismatch()) };
+        let same = if p.pregame {
+            // The pre-game decides the colours and the start.
+            (white_index.min(black_index), white_index.max(black_index)) == (p.a, p.b)
+        } else {
+            (white_index, black_index) == (white, black) && g.fen == p.fen
+        };
+        if !same {
+            return Err(mismatch());
+        }
+        if std::mem::replace(&mut seen[g.round - 1], true) {
+            return Err(bad(format!("round {} is in the file twice", g.round)));
+        }
+        out.push(Resumed { round: g.round, white_index, black_index, white_score: g.white_score });
+    }
+    if log.complete_len < text.len() {
+        let f = std::fs::OpenOptions::new().write(true).open(path).map_err(io)?;
+        f.set_len(log.complete_len as u64).map_err(io)?;
+    }
+    Ok(out)
 }
 
 fn client(spec: &EngineSpec) -> Box<dyn Client> {
@@ -176,7 +239,34 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         return Err(MatchError::Config("the SPRT needs exactly two engines".to_string()));
     }
     let schedule = Schedule { engines: cfg.engines.len(), ..cfg.schedule.clone() };
-    let games = pairings(&schedule)?;
+    let mut games = pairings(&schedule)?;
+    let total = games.len();
+    let mut tallies: Vec<((usize, usize), Tally)> = Vec::new();
+    let mut sprt_state = None;
+    let resumed = match (&cfg.pgn_out, cfg.resume) {
+        (Some(path), true) => resume_from(path, &games, &names)?,
+        (None, true) => return Err(MatchError::Config("--resume needs the match's --pgn file".to_string())),
+        (_, false) => Vec::new(),
+    };
+    if !resumed.is_empty() {
+        for r in &resumed {
+            let key = (r.white_index.min(r.black_index), r.white_index.max(r.black_index));
+            let points = if r.white_index == key.0 { r.white_score } else { 1.0 - r.white_score };
+            tally_mut(&mut tallies, key).add(points);
+        }
+        games.retain(|p| !resumed.iter().any(|r| r.round == p.round));
+        if let (Some(s), [(_, t)]) = (&cfg.sprt, tallies.as_slice()) {
+            let verdict = SprtVerdict::after_game(None, resumed.len(), s.llr(t), s.state(t));
+            if verdict.state != SprtState::Continue {
+                games.clear();
+            }
+            sprt_state = Some(verdict);
+        }
+        log::info!("resumed: {} games already played, {} to play", resumed.len(), games.len());
+        for (k, t) in &tallies {
+            eprintln!("[{}/{total}] resumed | {}", resumed.len(), pair_line(&names, *k, t));
+        }
+    }
     // Every engine must start, shake hands and accept the variant before any game counts (an
     // engine that cannot play it would otherwise forfeit every game).
     if let Some(first) = games.first() {
@@ -202,9 +292,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         site: std::env::var("HOSTNAME").unwrap_or_else(|_| "?".to_string()),
         date: super::pgn::today(),
     };
-    let total = games.len();
-    let workers = concurrency(cfg.concurrency, total);
-    log::info!("{total} games, {workers} at once");
+    let workers = concurrency(cfg.concurrency, games.len().max(1));
+    log::info!("{} games, {workers} at once", games.len());
     let (job_tx, job_rx) = unbounded::<Pairing>();
     for g in games {
         let _ = job_tx.send(g);
@@ -216,8 +305,6 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     let (result_tx, result_rx) = bounded::<GameRecord>(0);
     let stop = AtomicBool::new(false);
     let mut records = Vec::new();
-    let mut tallies: Vec<((usize, usize), Tally)> = Vec::new();
-    let mut sprt_state = None;
     let mut io_error = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -257,7 +344,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             let t = tally_mut(&mut tallies, key).clone();
             eprintln!(
                 "[{}/{total}] {} - {} {} ({}) | {}",
-                records.len() + 1,
+                resumed.len() + records.len() + 1,
                 record.white,
                 record.black,
                 record.result,
@@ -265,7 +352,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                 pair_line(&names, key, &t)
             );
             if let Some(s) = &cfg.sprt {
-                let verdict = SprtVerdict::after_game(sprt_state, records.len() + 1, s.llr(&t), s.state(&t));
+                let played = resumed.len() + records.len() + 1;
+                let verdict = SprtVerdict::after_game(sprt_state, played, s.llr(&t), s.state(&t));
                 if verdict.state != SprtState::Continue && !stop.load(Ordering::Relaxed) {
                     eprintln!("SPRT decided ({:?}): stopping after the games in progress", verdict.state);
                     stop.store(true, Ordering::Relaxed);
@@ -279,7 +367,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         return Err(e);
     }
     tallies.sort_by_key(|(k, _)| *k);
-    let sprt_text = cfg.sprt.as_ref().zip(sprt_state.as_ref()).map(|(s, v)| sprt_line(s, v, records.len()));
+    let sprt_text =
+        cfg.sprt.as_ref().zip(sprt_state.as_ref()).map(|(s, v)| sprt_line(s, v, resumed.len() + records.len()));
     let text = table(&names, &tallies, sprt_text);
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();

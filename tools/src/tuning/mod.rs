@@ -272,6 +272,7 @@ pub fn run(cfg: &TuneConfig) -> Result<TunerState, TunerError> {
             },
             concurrency: cfg.concurrency,
             pgn_out: None,
+            resume: false,
             event: format!("SPSA iteration {k}"),
             sprt: None,
         };
