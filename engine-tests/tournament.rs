@@ -55,15 +55,21 @@ fn ours(name: &str) -> Vec<String> {
     vec![format!("name={name}"), format!("cmd={BIN}"), "option.Hash=4".to_string()]
 }
 
-/// Run `menagerie match` with the engines (each a list of fields) and extra arguments.
-fn run_match(engines: &[Vec<String>], args: &[&str], pgn: &Path) -> Output {
+/// `menagerie match` with the engines (each a list of fields), extra arguments, a PGN file and
+/// a seed.
+fn match_command(engines: &[Vec<String>], args: &[&str], pgn: &Path, seed: u64) -> Command {
     let mut cmd = Command::new(BIN);
     cmd.arg("match");
     for e in engines {
         cmd.arg("--engine").args(e);
     }
-    cmd.args(args).arg("--pgn").arg(pgn).arg("--seed").arg("11");
-    let out = output_within_hang_guard(cmd);
+    cmd.args(args).arg("--pgn").arg(pgn).arg("--seed").arg(seed.to_string());
+    cmd
+}
+
+/// Run `menagerie match` (seed 11) to its end; it must succeed.
+fn run_match(engines: &[Vec<String>], args: &[&str], pgn: &Path) -> Output {
+    let out = output_within_hang_guard(match_command(engines, args, pgn, 11));
     assert!(
         out.status.success(),
         "match failed: {}\n{}",
@@ -372,15 +378,7 @@ fn a_match_resumes_from_its_pgn_file() {
     assert!(table.contains("/8 = "), "all eight games are counted: {table}");
 
     // Another seed schedules other starts: refused, and the file is left alone.
-    let other = output_within_hang_guard({
-        let mut cmd = Command::new(BIN);
-        cmd.arg("match");
-        for e in &engines {
-            cmd.arg("--engine").args(e);
-        }
-        cmd.args(args("8")).arg("--pgn").arg(&pgn).args(["--seed", "12", "--resume"]);
-        cmd
-    });
+    let other = output_within_hang_guard(match_command(&engines, &[&args("8")[..], &["--resume"]].concat(), &pgn, 12));
     assert!(!other.status.success());
     let err = String::from_utf8_lossy(&other.stderr);
     assert!(err.contains("--resume") && err.contains("--seed"), "{err}");
