@@ -4,7 +4,7 @@
 #
 #   Debian: stockfish (orthodox/Chess960 perft), fairy-stockfish (variant perft, "11.1 LB"),
 #           sjaakii (Sjaak II 1.4.1, variant perft), fairymax (Fairy-Max 5.0b, match
-#           opponent)                                     -> /usr/games/
+#           opponent), ethereal-chess (Ethereal 12, D-Chess match opponent) -> /usr/games/
 #   PyPI:   pyffish 0.0.90 (Fairy-Stockfish as a Python module), chess 1.11.2 (python-chess)
 #
 # Used by scripts/oracle-perft.py (perft cross-checks, divide) and scripts/perft-bench.sh.
@@ -20,7 +20,7 @@ if [[ "$(id -u)" != 0 ]]; then
 fi
 
 missing=()
-for pkg in stockfish fairy-stockfish sjaakii fairymax; do
+for pkg in stockfish fairy-stockfish sjaakii fairymax ethereal-chess; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$pkg")
   fi
@@ -31,7 +31,7 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 else
-  echo "install-references: stockfish, fairy-stockfish, sjaakii, fairymax already installed"
+  echo "install-references: stockfish, fairy-stockfish, sjaakii, fairymax, ethereal-chess already installed"
 fi
 
 if ((want_python)); then
@@ -50,7 +50,7 @@ EOF
 fi
 
 # The Debian engines live in /usr/games, which is often not on root's PATH.
-for b in stockfish fairy-stockfish sjaakii fairymax; do
+for b in stockfish fairy-stockfish sjaakii fairymax ethereal-chess; do
   p="$(command -v "$b" 2>/dev/null || true)"
   [[ -z "$p" && -x "/usr/games/$b" ]] && p="/usr/games/$b"
   printf '  %-16s %s\n' "$b" "${p:-NOT FOUND}"
