@@ -11,7 +11,7 @@ use super::engine_process::{EngineSpec, Proto};
 use super::pgn::{game_pgn, PgnHeader};
 use super::referee::{play_game, GameRecord, Pairing};
 use super::resume::read_finished_games;
-use super::schedule::{concurrency, pairings, Schedule};
+use super::schedule::{concurrency, game_pair, pairings, Schedule};
 use super::stats::{Sprt, SprtState, Tally};
 use super::uci_client::UciClient;
 use super::xboard_client::XboardClient;
@@ -70,7 +70,7 @@ impl SprtVerdict {
 }
 
 /// The SPRT line of the final table.
-fn sprt_line(s: &Sprt, verdict: &SprtVerdict, games: usize) -> String {
+fn sprt_line(s: &Sprt, verdict: &SprtVerdict, games: usize, pairs: usize) -> String {
     let (lo, hi) = s.bounds();
     let mut verdict_text = match verdict.state {
         SprtState::Continue => "not decided".to_string(),
@@ -85,8 +85,9 @@ fn sprt_line(s: &Sprt, verdict: &SprtVerdict, games: usize) -> String {
             ));
         }
     }
+    let model = if pairs > 0 { format!(" (pairs of games: {pairs})") } else { String::new() };
     format!(
-        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}], {verdict_text}\n",
+        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}]{model}, {verdict_text}\n",
         s.elo0, s.elo1, s.alpha, s.beta, verdict.llr
     )
 }
@@ -252,7 +253,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         for r in &resumed {
             let key = (r.white_index.min(r.black_index), r.white_index.max(r.black_index));
             let points = if r.white_index == key.0 { r.white_score } else { 1.0 - r.white_score };
-            tally_mut(&mut tallies, key).add(points);
+            tally_mut(&mut tallies, key).add_paired(game_pair(r.round), points);
         }
         games.retain(|p| !resumed.iter().any(|r| r.round == p.round));
         if let (Some(s), [(_, t)]) = (&cfg.sprt, tallies.as_slice()) {
@@ -340,7 +341,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             let (w, b) = (record.white_index, record.black_index);
             let key = (w.min(b), w.max(b));
             let points = if w == key.0 { record.white_score } else { 1.0 - record.white_score };
-            tally_mut(&mut tallies, key).add(points);
+            tally_mut(&mut tallies, key).add_paired(game_pair(record.round), points);
             let t = tally_mut(&mut tallies, key).clone();
             eprintln!(
                 "[{}/{total}] {} - {} {} ({}) | {}",
@@ -367,8 +368,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         return Err(e);
     }
     tallies.sort_by_key(|(k, _)| *k);
+    let pairs = tallies.first().map_or(0, |(_, t)| t.pair_points.len());
     let sprt_text =
-        cfg.sprt.as_ref().zip(sprt_state.as_ref()).map(|(s, v)| sprt_line(s, v, resumed.len() + records.len()));
+        cfg.sprt.as_ref().zip(sprt_state.as_ref()).map(|(s, v)| sprt_line(s, v, resumed.len() + records.len(), pairs));
     let text = table(&names, &tallies, sprt_text);
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
@@ -390,13 +392,13 @@ mod tests {
         }
         let v = v.expect("verdict");
         assert_eq!(v, SprtVerdict { llr: 2.5, state: SprtState::H1, decided_at: Some((2, 3.0)) });
-        let line = sprt_line(&s, &v, 3);
+        let line = sprt_line(&s, &v, 3, 1);
         assert!(
-            line.contains("LLR 2.50")
+            line.contains("LLR 2.50 [-2.94, 2.94] (pairs of games: 1)")
                 && line.contains("H1 accepted at game 2 (LLR 3.00; games then in progress and counted above: 1)"),
             "{line}"
         );
         let undecided = SprtVerdict::after_game(None, 1, 1.0, SprtState::Continue);
-        assert!(sprt_line(&s, &undecided, 1).ends_with("not decided\n"));
+        assert!(sprt_line(&s, &undecided, 1, 0).ends_with("not decided\n"));
     }
 }

@@ -3,7 +3,7 @@
 //! side choice, with the coin toss going to each engine once), every pair of engines (round
 //! robin), and how many games run at once.
 //!
-//! Owns: `Openings`, `Schedule`, `pairings`, `read_openings`, `concurrency`.
+//! Owns: `Openings`, `Schedule`, `pairings`, `game_pair`, `read_openings`, `concurrency`.
 //! Must not know: engines' protocols, how a game is refereed.
 
 use super::referee::Pairing;
@@ -117,8 +117,14 @@ fn start(s: &Schedule, k: u64) -> Result<(&'static Variant, String), MatchError>
     })
 }
 
+/// The pair of games (one start, colours reversed) that round `round` belongs to: `pairings`
+/// gives each pair of engines two consecutive rounds per start, the first one odd.
+pub fn game_pair(round: usize) -> usize {
+    round.saturating_sub(1) / 2
+}
+
 /// Every game of the match, in playing order: encounter by encounter, each pair's two games
-/// together.
+/// together (rounds 2k+1 and 2k+2, `game_pair`).
 pub fn pairings(s: &Schedule) -> Result<Vec<Pairing>, MatchError> {
     if s.engines < 2 {
         return Err(MatchError::Config("a match needs at least two engines".to_string()));
@@ -179,6 +185,12 @@ mod tests {
         assert_eq!(p[0].fen, p[5].fen, "one start for every pair of an encounter");
         assert_ne!(p[0].fen, p[6].fen, "a new start for the next encounter");
         assert_eq!(pairings(&s).unwrap()[7].fen, p[7].fen, "seeded");
+        for g in &p {
+            let partners: Vec<&Pairing> = p.iter().filter(|o| game_pair(o.round) == game_pair(g.round)).collect();
+            assert_eq!(partners.len(), 2, "round {}", g.round);
+            let (x, y) = (partners[0], partners[1]);
+            assert!(x.fen == y.fen && (x.a, x.b) == (y.a, y.b) && x.a_first != y.a_first, "round {}", g.round);
+        }
         assert!(pairings(&Schedule { engines: 1, ..s.clone() }).is_err());
         assert!(concurrency(64, 10) <= std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
         assert_eq!(concurrency(0, 10), 1);

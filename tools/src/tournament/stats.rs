@@ -1,6 +1,13 @@
 //! Match statistics from per-game points (1, 0.6, 0.5, 0.4, 0): score, draw ratio, the Elo
-//! difference with a 95% interval (normal approximation over the observed per-game variance),
-//! and the SPRT log-likelihood ratio (the same normal approximation, logistic Elo).
+//! difference with a 95% interval, and the SPRT log-likelihood ratio (a normal approximation,
+//! logistic Elo).
+//!
+//! Games played in pairs (one start, colours reversed) are counted by pair once both have
+//! ended: the variance is that of the pairs' scores (the pentanomial model of fishtest and
+//! OpenBench), not of single games. A start that favours one colour gives one engine a win and
+//! the other a win back; counted game by game that looks like noise, and the interval and the
+//! SPRT would need more games than the difference between the engines asks for. Without pairs
+//! (or before the first pair ends) the per-game variance is used.
 //!
 //! Owns: `Tally`, `elo_of_score`, `Sprt`, `SprtState`.
 //! Must not know: engines, games, PGN.
@@ -13,6 +20,10 @@ pub struct Tally {
     pub losses: u32,
     /// Per-game points of the first engine.
     pub points: Vec<f64>,
+    /// Mean points of each finished pair of games (one start, colours reversed).
+    pub pair_points: Vec<f64>,
+    /// Games whose pair partner has not ended yet: (pair id, points).
+    unpaired: Vec<(usize, f64)>,
 }
 
 /// Logistic Elo of a score fraction.
@@ -25,6 +36,24 @@ pub fn elo_of_score(s: f64) -> f64 {
 /// The score fraction of an Elo difference.
 pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        0.5
+    } else {
+        xs.iter().sum::<f64>() / xs.len() as f64
+    }
+}
+
+/// Sample variance (0 below two samples).
+fn variance(xs: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)
 }
 
 impl Tally {
@@ -40,6 +69,29 @@ impl Tally {
         self.points.push(points);
     }
 
+    /// Add a game worth `points` that belongs to the pair of games `pair` (the same start,
+    /// colours reversed); the pair counts once its other game has been added too.
+    pub fn add_paired(&mut self, pair: usize, points: f64) {
+        self.add(points);
+        match self.unpaired.iter().position(|&(id, _)| id == pair) {
+            Some(i) => {
+                let (_, other) = self.unpaired.swap_remove(i);
+                self.pair_points.push((points + other) / 2.0);
+            }
+            None => self.unpaired.push((pair, points)),
+        }
+    }
+
+    /// The samples the interval and the SPRT use: the finished pairs when there are any, else
+    /// the single games.
+    fn samples(&self) -> &[f64] {
+        if self.pair_points.is_empty() {
+            &self.points
+        } else {
+            &self.pair_points
+        }
+    }
+
     pub fn games(&self) -> usize {
         self.points.len()
     }
@@ -50,21 +102,7 @@ impl Tally {
 
     /// Mean points per game.
     pub fn mean(&self) -> f64 {
-        if self.points.is_empty() {
-            0.5
-        } else {
-            self.total() / self.points.len() as f64
-        }
-    }
-
-    /// Variance of the per-game points.
-    pub fn variance(&self) -> f64 {
-        let n = self.points.len() as f64;
-        if n < 2.0 {
-            return 0.0;
-        }
-        let m = self.mean();
-        self.points.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)
+        mean(&self.points)
     }
 
     pub fn draw_ratio(&self) -> f64 {
@@ -75,21 +113,25 @@ impl Tally {
         }
     }
 
-    /// Elo difference and its 95% interval (low, high).
+    /// Elo difference and its 95% interval (low, high): the mean of every game, the standard
+    /// error of the pairs' (or games') mean.
     pub fn elo(&self) -> (f64, f64, f64) {
         let m = self.mean();
-        let n = self.points.len().max(1) as f64;
-        let half = 1.959964 * (self.variance() / n).sqrt();
+        let samples = self.samples();
+        let half = 1.959964 * (variance(samples) / samples.len().max(1) as f64).sqrt();
         (elo_of_score(m), elo_of_score(m - half), elo_of_score(m + half))
     }
 
     /// The same tally seen from the other engine.
     pub fn reversed(&self) -> Tally {
+        let flip = |xs: &[f64]| xs.iter().map(|p| 1.0 - p).collect();
         Tally {
             wins: self.losses,
             draws: self.draws,
             losses: self.wins,
-            points: self.points.iter().map(|p| 1.0 - p).collect(),
+            points: flip(&self.points),
+            pair_points: flip(&self.pair_points),
+            unpaired: self.unpaired.iter().map(|&(id, p)| (id, 1.0 - p)).collect(),
         }
     }
 }
@@ -119,20 +161,19 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of the tally (normal approximation of the per-game points). The
-    /// variance is taken with one extra win and one extra loss, so that a one-sided start (all
-    /// wins, variance 0) cannot decide the test at once.
+    /// The log-likelihood ratio of the tally (normal approximation of the finished pairs'
+    /// scores, or of the games' before the first pair ends). The variance is taken with one
+    /// extra win and one extra loss (a pair of each), so that a one-sided start (all wins,
+    /// variance 0) cannot decide the test at once.
     pub fn llr(&self, t: &Tally) -> f64 {
-        let n = t.games() as f64;
-        let mut padded = t.clone();
-        padded.points.extend([1.0, 0.0]);
-        let var = padded.variance();
+        let samples = t.samples();
+        let n = samples.len() as f64;
+        let var = variance(&[samples, &[1.0, 0.0]].concat());
         if n < 2.0 || var <= 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let m = t.mean();
-        n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean(samples) - s0 - s1) / (2.0 * var)
     }
 
     pub fn state(&self, t: &Tally) -> SprtState {
@@ -167,6 +208,53 @@ mod tests {
         assert!((t.mean() - 0.6875).abs() < 1e-9);
         assert!((t.reversed().mean() - 0.3125).abs() < 1e-9);
         assert!((t.draw_ratio() - 3.0 / 8.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_pair_counts_once_both_its_games_have_ended() {
+        let mut t = Tally::default();
+        t.add_paired(0, 1.0);
+        t.add_paired(1, 0.0);
+        assert!(t.pair_points.is_empty());
+        t.add_paired(0, 0.5);
+        t.add_paired(2, 0.6);
+        assert_eq!(t.pair_points, vec![0.75]);
+        assert_eq!((t.wins, t.draws, t.losses, t.games()), (1, 2, 1, 4));
+        let r = t.reversed();
+        assert_eq!(r.pair_points, vec![0.25]);
+        let mut back = r.clone();
+        back.add_paired(1, 1.0);
+        assert_eq!(back.pair_points, vec![0.25, 1.0], "the reversed tally keeps its unpaired games");
+    }
+
+    #[test]
+    fn starts_that_favour_one_colour_are_not_counted_as_noise() {
+        // Equal engines whose games the start decides: each start won once by each engine.
+        let sprt = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut paired = Tally::default();
+        let mut single = Tally::default();
+        for pair in 0..200 {
+            for points in [1.0, 0.0] {
+                paired.add_paired(pair, points);
+                single.add(points);
+            }
+        }
+        assert_eq!(paired.points, single.points);
+        assert_eq!(sprt.state(&paired), SprtState::H0, "LLR {}", sprt.llr(&paired));
+        assert_eq!(sprt.state(&single), SprtState::Continue, "LLR {}", sprt.llr(&single));
+        let (width_paired, width_single) = (paired.elo().2 - paired.elo().1, single.elo().2 - single.elo().1);
+        assert!(width_paired < 0.1 && width_single > 50.0, "{width_paired} {width_single}");
+        // Where the pairs are as mixed as the games, both agree.
+        let mut noisy = Tally::default();
+        for pair in 0..200 {
+            let first = [1.0, 0.0, 0.5][pair % 3];
+            noisy.add_paired(pair, first);
+            noisy.add_paired(pair, [0.0, 1.0, 0.5, 1.0, 0.0][pair % 5]);
+        }
+        let mut flat = Tally::default();
+        noisy.points.iter().for_each(|&p| flat.add(p));
+        let (llr_pairs, llr_games) = (sprt.llr(&noisy), sprt.llr(&flat));
+        assert!((llr_pairs - llr_games).abs() < 0.5 * llr_games.abs().max(0.2), "{llr_pairs} {llr_games}");
     }
 
     #[test]
