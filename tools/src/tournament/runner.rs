@@ -220,6 +220,13 @@ fn table(names: &[String], tallies: &[((usize, usize), Tally)], sprt_line: Optio
     for (k, t) in tallies {
         out.push_str(&pair_line(names, *k, t));
         out.push('\n');
+        if !t.pair_points.is_empty() {
+            let [p0, p1, p2, p3, p4] = t.pentanomial();
+            out.push_str(&format!(
+                "{} vs {}: pairs of games scoring 0, 1/2, 1, 3/2, 2 points: {p0}, {p1}, {p2}, {p3}, {p4}\n",
+                names[k.0], names[k.1]
+            ));
+        }
     }
     if let Some(line) = sprt_line {
         out.push_str(&line);
