@@ -59,8 +59,8 @@ const FILES: &[BuiltInFile] = &[
         default: DefaultIn::Variants(&["rvc", "rvc+promotion-a", "rvc+promotion-b"]),
     },
     BuiltInFile {
-        name: "menagerie-10x8-gen5.nnue",
-        bytes: include_bytes!("../../../nets/menagerie-10x8-gen5.nnue"),
+        name: "menagerie-10x8-gen6.nnue",
+        bytes: include_bytes!("../../../nets/menagerie-10x8-gen6.nnue"),
         default: DefaultIn::Variants(&["capablanca", "caparandom"]),
     },
 ];
