@@ -3,7 +3,7 @@
 //! scores other than 1, 1/2 or 0), SAN moves with
 //! `{+0.35/12 0.8s}` comments, lines of at most 79 characters.
 //!
-//! Owns: `game_pgn`, `PgnHeader`.
+//! Owns: `game_pgn`, `PgnHeader`, `result_score`.
 //! Must not know: engines, clocks, the rules core (the referee already wrote SAN).
 
 use super::referee::GameRecord;
@@ -44,6 +44,16 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// White's points for a `Result` tag (`None` for `*` or anything else).
+pub fn result_score(result: &str) -> Option<f64> {
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
 /// The PGN of one game, ending with a blank line.
 pub fn game_pgn(h: &PgnHeader, g: &GameRecord) -> String {
     let mut out = String::new();
@@ -65,12 +75,7 @@ pub fn game_pgn(h: &PgnHeader, g: &GameRecord) -> String {
     }
     // A result the Result tag cannot say (a stalemate scored 3/5), for whoever reads the file
     // back (`menagerie match --resume`).
-    let plain = match g.result.as_str() {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        _ => 0.5,
-    };
-    if g.white_score != plain {
+    if result_score(&g.result) != Some(g.white_score) {
         tag("WhiteScore", &g.white_score.to_string());
     }
     out.push('\n');

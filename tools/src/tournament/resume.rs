@@ -6,6 +6,7 @@
 //! Must not know: engines, schedules, the rules core (the runner checks the games against its
 //! own pairings).
 
+use super::pgn::result_score;
 use std::fmt;
 
 /// One finished game as the PGN file records it.
@@ -57,15 +58,6 @@ fn tag_pair(line: &str) -> Option<(String, String)> {
         value.push(if c == '\\' { chars.next()? } else { c });
     }
     Some((key.to_string(), value))
-}
-
-fn result_score(result: &str) -> Option<f64> {
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
 }
 
 /// The game of one whole record (tag pairs, a blank line, the movetext without its final blank
